@@ -1,0 +1,1 @@
+"""The ``cueboard`` command line (see ``cueboard --help``)."""

@@ -1,0 +1,42 @@
+"""What the physics engine observed during a shot, in time order (docs/records.md#events).
+
+The engine's hot loop works on arrays; this is the record form handed to ``outcome_of`` and
+written to files. Bodies are named by piece id, fixed shapes by a stable string id given by the
+table specification (for example ``cushion:top``, ``jaw:top-left:left``, ``pocket:top-left``,
+``peg:3``, ``hole:20``, ``ditch``, ``rail:north``).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import Field
+
+from cueboard.records.base import Record
+
+
+class EventKind(StrEnum):
+    """Kinds of engine event."""
+
+    STRIKE = "strike"  # the cue (or a finger) sets a piece in motion
+    COLLISION = "collision"  # two moving pieces touch: bodies = (a, b)
+    CUSHION = "cushion"  # a piece bounces off a fixed shape: bodies = (a,), shape = id
+    POCKETED = "pocketed"  # a piece drops into a pocket: shape = pocket id
+    HOLED = "holed"  # crokinole: a disc drops into the 20-hole
+    DITCHED = "ditched"  # crokinole: a disc leaves the playing surface into the ditch
+    OFF_TABLE = "off_table"  # a piece leaves the table over a cushion / rail
+    SLIDING = "sliding"  # motion state transitions (bodies = (a,))
+    ROLLING = "rolling"
+    SPINNING = "spinning"
+    STATIONARY = "stationary"
+
+
+class Event(Record):
+    """One engine event."""
+
+    time: float = Field(ge=0.0)
+    kind: EventKind
+    bodies: tuple[str, ...] = Field(min_length=1, max_length=2)
+    shape: str | None = None
+    x: float | None = None  # where it happened (first body's centre), metres
+    y: float | None = None

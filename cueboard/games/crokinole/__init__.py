@@ -1,0 +1,1 @@
+"""crokinole: table specification, physics set-up, outcome of a shot and referee."""

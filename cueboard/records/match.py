@@ -1,0 +1,206 @@
+"""Match records: a header and, per shot, the declaration, strike, outcome, ruling and the position
+after it (docs/records.md#match-record).
+
+Two forms hold the same data:
+- readable JSON: ``{"header": {...}, "shots": [{...}, ...]}``;
+- JSON Lines, for streams: the header on the first line, one shot per following line, so that a
+  match can be appended to as it is played without rewriting what was saved.
+
+Each shot's parts are validated with the game's own models (see :mod:`cueboard.records.registry`);
+a malformed record is refused with a :class:`RecordError` naming the shot and the field.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field, ValidationError
+
+from cueboard.records.base import (
+    RECORD_VERSION,
+    Record,
+    RecordError,
+    parse_record,
+    validation_to_record_error,
+)
+from cueboard.records.registry import record_types
+
+
+class PlayerInfo(Record):
+    """A player of the match, by seat (0..3)."""
+
+    seat: int = Field(ge=0, le=3)
+    name: str = Field(min_length=1, max_length=64)
+    kind: Literal["human", "ai", "scripted"] = "human"
+    level: str | None = None  # AI level, e.g. "pro"
+
+
+class MatchHeader(Record):
+    """What a match is: game, rules variant and settings, players, when, by which cueboard."""
+
+    version: int = RECORD_VERSION
+    game: str
+    variant: str = "standard"
+    settings: dict[str, Any] = Field(default_factory=dict)
+    players: tuple[PlayerInfo, ...] = Field(min_length=2, max_length=4)
+    date: datetime = Field(default_factory=lambda: datetime.now(UTC))
+    cueboard_version: str = "0.0.0"
+    seed: int = 0
+
+
+class ShotEntry(Record):
+    """One shot (or one scoreboard entry) of a match, with its parts validated per game."""
+
+    index: int = Field(ge=0)
+    player: int = Field(ge=0, le=3)
+    declaration: BaseModel
+    strike: BaseModel | None = None  # None for a scoreboard entry (a real shot reported by hand)
+    outcome: BaseModel
+    ruling: BaseModel
+    position_after: BaseModel
+    events: tuple[BaseModel, ...] | None = None
+
+    def to_json_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "index": self.index,
+            "player": self.player,
+            "declaration": self.declaration.model_dump(mode="json"),
+            "strike": None if self.strike is None else self.strike.model_dump(mode="json"),
+            "outcome": self.outcome.model_dump(mode="json"),
+            "ruling": self.ruling.model_dump(mode="json"),
+            "position_after": self.position_after.model_dump(mode="json"),
+        }
+        if self.events is not None:
+            out["events"] = [e.model_dump(mode="json") for e in self.events]
+        return out
+
+
+class MatchRecord(BaseModel):
+    """A whole match: header and shots."""
+
+    header: MatchHeader
+    shots: list[ShotEntry] = Field(default_factory=list)
+
+    def to_json(self, indent: int | None = 2) -> str:
+        data = {
+            "header": self.header.model_dump(mode="json"),
+            "shots": [s.to_json_dict() for s in self.shots],
+        }
+        return json.dumps(data, indent=indent, ensure_ascii=False)
+
+    def to_jsonl(self) -> str:
+        lines = [self.header.model_dump_json()]
+        lines += [json.dumps(s.to_json_dict(), ensure_ascii=False) for s in self.shots]
+        return "\n".join(lines) + "\n"
+
+
+def parse_shot(game: str, data: Any, *, shot: int) -> ShotEntry:
+    """Validate one shot's JSON mapping with ``game``'s models."""
+    from cueboard.engine.events import Event
+
+    if not isinstance(data, dict):
+        raise RecordError("a shot must be a JSON object", shot=shot)
+    types = record_types(game)
+    allowed = {
+        "index", "player", "declaration", "strike", "outcome", "ruling", "position_after", "events",
+    }
+    for key in data:
+        if key not in allowed:
+            raise RecordError("unknown field", field=str(key), shot=shot)
+    for key in ("index", "player", "declaration", "outcome", "ruling", "position_after"):
+        if key not in data:
+            raise RecordError("field required", field=key, shot=shot)
+    index = data["index"]
+    if not isinstance(index, int) or isinstance(index, bool) or index < 0:
+        raise RecordError("must be a non-negative integer", field="index", shot=shot)
+    parts: dict[str, Any] = {"index": index, "player": data["player"]}
+    models: dict[str, type[BaseModel]] = {
+        "declaration": types.declaration,
+        "outcome": types.outcome,
+        "ruling": types.ruling,
+        "position_after": types.position,
+    }
+    for key, model in models.items():
+        parts[key] = parse_record(model, data[key], shot=index, prefix=key)
+    strike = data.get("strike")
+    parts["strike"] = (
+        None if strike is None else parse_record(types.strike, strike, shot=index, prefix="strike")
+    )
+    events = data.get("events")
+    if events is not None:
+        if not isinstance(events, list):
+            raise RecordError("must be a list", field="events", shot=index)
+        parts["events"] = tuple(
+            parse_record(Event, e, shot=index, prefix=f"events[{i}]") for i, e in enumerate(events)
+        )
+    try:
+        return ShotEntry(**parts)
+    except ValidationError as err:
+        raise validation_to_record_error(err, shot=index) from None
+
+
+def _parse_header(data: Any) -> MatchHeader:
+    if not isinstance(data, dict):
+        raise RecordError("the header must be a JSON object", field="header")
+    return parse_record(MatchHeader, data, prefix="header")
+
+
+def loads_match(text: str) -> MatchRecord:
+    """Parse a match record in either form (readable JSON or JSON Lines)."""
+    stripped = text.lstrip()
+    if not stripped:
+        raise RecordError("the match record is empty")
+    try:
+        whole = json.loads(text)
+    except json.JSONDecodeError:
+        whole = None
+    if isinstance(whole, dict) and "header" in whole:
+        header = _parse_header(whole["header"])
+        raw_shots = whole.get("shots", [])
+        if not isinstance(raw_shots, list):
+            raise RecordError("must be a list", field="shots")
+        shots = [parse_shot(header.game, s, shot=i) for i, s in enumerate(raw_shots)]
+        return MatchRecord(header=header, shots=shots)
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    decoded: list[Any] = []
+    for n, line in enumerate(lines):
+        try:
+            decoded.append(json.loads(line))
+        except json.JSONDecodeError as err:
+            where = "header line" if n == 0 else f"line {n + 1}"
+            shot = None if n == 0 else n - 1
+            raise RecordError(f"{where} is not valid JSON: {err.msg}", shot=shot) from None
+    header = _parse_header(decoded[0])
+    shots = [parse_shot(header.game, s, shot=i) for i, s in enumerate(decoded[1:])]
+    return MatchRecord(header=header, shots=shots)
+
+
+def read_match(path: str | Path) -> MatchRecord:
+    """Read a match record file (``.json`` or ``.jsonl``)."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as err:
+        raise RecordError(f"cannot read {p}: {err.strerror}") from None
+    return loads_match(text)
+
+
+def write_match(path: str | Path, record: MatchRecord) -> None:
+    """Write a match record; the form follows the suffix (``.jsonl`` for JSON Lines).
+
+    The file is written to a temporary name and renamed, so a failure never loses what was saved.
+    """
+    p = Path(path)
+    text = record.to_jsonl() if p.suffix == ".jsonl" else record.to_json()
+    tmp = p.with_name(p.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(p)
+
+
+def append_shot(path: str | Path, entry: ShotEntry) -> None:
+    """Append one shot to a JSON Lines match record (its header must already be written)."""
+    with Path(path).open("a", encoding="utf-8") as fh:
+        fh.write(json.dumps(entry.to_json_dict(), ensure_ascii=False) + "\n")
