@@ -1,0 +1,95 @@
+"""Snooker's strike and shot-outcome records (docs/records.md#snooker).
+
+The strike is what a player controls; the outcome is the facts the referee needs (DESIGN.md), as
+found by the physics (``outcome_of(events)``) or reported by a person (scoreboard mode).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import Field, model_validator
+
+from cueboard.records.base import Piece, Record
+
+#: Largest tip offset accepted, as a fraction of the ball radius: beyond about half a radius a
+#: real cue miscues (Alciatore, "The Illustrated Principles of Pool and Billiards", ch. 4).
+MAX_TIP_OFFSET = 0.7
+#: Fastest cue-ball speed accepted, m/s (a professional break-off is about 8-10 m/s).
+MAX_SPEED = 15.0
+
+
+class SnookerStrike(Record):
+    """The controls of one snooker stroke.
+
+    - ``speed``: cue-ball speed given by the cue, m/s.
+    - ``angle``: direction of the stroke in the table plane, degrees counter-clockwise from +x
+      (90 points up the table, towards the top cushion).
+    - ``elevation``: cue elevation above the bed, degrees (0 = level cue).
+    - ``side`` / ``top``: tip offset from the ball's centre as fractions of the radius; ``side`` > 0
+      is right-hand side, ``top`` > 0 topspin, ``top`` < 0 screw (backspin).
+    - ``place_cue_ball``: where the cue ball is placed when it is in hand (must be in the D).
+    """
+
+    speed: float = Field(gt=0.0, le=MAX_SPEED)
+    angle: float = Field(ge=-360.0, le=360.0)
+    elevation: float = Field(default=0.0, ge=0.0, le=89.0)
+    side: float = Field(default=0.0, ge=-MAX_TIP_OFFSET, le=MAX_TIP_OFFSET)
+    top: float = Field(default=0.0, ge=-MAX_TIP_OFFSET, le=MAX_TIP_OFFSET)
+    place_cue_ball: tuple[float, float] | None = None
+
+    @model_validator(mode="after")
+    def _tip_on_ball(self) -> SnookerStrike:
+        if self.side**2 + self.top**2 > MAX_TIP_OFFSET**2 + 1e-12:
+            raise ValueError(
+                f"tip offset ({self.side}, {self.top}) is more than {MAX_TIP_OFFSET} of the radius "
+                "from the centre: the cue would miscue"
+            )
+        return self
+
+
+class ManualFoul(StrEnum):
+    """Fouls only a person can see (S3 R12 and rules/snooker.md), reported in scoreboard mode."""
+
+    FEET_OFF_FLOOR = "feet_off_floor"  # (a) value of the ball on
+    NON_STANDARD_CUE = "non_standard_cue"  # (a)
+    CONFERRING = "conferring"  # (a) with a partner (four-handed)
+    PLAYED_OUT_OF_TURN = "played_out_of_turn"  # (a)
+    STRUCK_TWICE = "struck_twice"  # (a) striking the cue ball more than once
+    JUMP_SHOT = "jump_shot"  # (a)
+    IMPROPERLY_FROM_HAND = "improperly_from_hand"  # (a) cue ball played from outside the D
+    PUSH_STROKE = "push_stroke"  # (b)
+    NOT_AT_REST = "not_at_rest"  # (b) striking before the balls are at rest / a colour respotted
+    TOUCHED_BALL = "touched_ball"  # (b) touching a ball other than with the tip on the cue ball
+    USED_BALL_OFF_TABLE = "used_ball_off_table"  # (d) 7 points
+    MEASURED = "measured"  # (d) using an object to measure
+    NO_DECLARATION = "no_declaration"  # (d) failing to declare the ball on when asked
+    WRONG_CUE_BALL = "wrong_cue_ball"  # (d) using a ball other than the white as the cue ball
+
+
+class SnookerOutcome(Record):
+    """The facts of one stroke that the snooker referee takes (DESIGN.md, rules/snooker.md).
+
+    Ball ids: ``white``, ``red1``..``red15``, ``yellow``, ``green``, ``brown``, ``blue``,
+    ``pink``, ``black``.
+    - ``first_contacts``: the ball(s) the cue ball touched first; two when it touched two at once;
+      empty when it touched no ball.
+    - ``cue_contacts``: every ball the cue ball touched, in order (repeats kept).
+    - ``cushions``: (ball, cushion id) for every cushion contact, in order.
+    - ``potted``: (ball, pocket name) in the order they dropped.
+    - ``off_table``: balls that left the table (not through a pocket).
+    - ``moved``: every ball that moved during the stroke (for the touching-ball push rule).
+    - ``touching``: balls the cue ball rests against at the end (gap < 0.1 mm).
+    - ``final``: every ball as it lies after the stroke (potted / off-table ones with that state).
+    - ``manual_fouls``: fouls a person reported (scoreboard mode, or a referee's override).
+    """
+
+    first_contacts: tuple[str, ...] = Field(default=(), max_length=2)
+    cue_contacts: tuple[str, ...] = ()
+    cushions: tuple[tuple[str, str], ...] = ()
+    potted: tuple[tuple[str, str], ...] = ()
+    off_table: tuple[str, ...] = ()
+    moved: tuple[str, ...] = ()
+    touching: tuple[str, ...] = ()
+    final: tuple[Piece, ...] = ()
+    manual_fouls: tuple[ManualFoul, ...] = ()
