@@ -30,7 +30,7 @@ class RecordError(ValueError):
             where.append(f"shot {shot}")
         if field:
             where.append(f"field '{field}'")
-        prefix = (", ".join(where) + ": ") if where else ""
+        prefix = "".join(w + ": " for w in where)
         super().__init__(prefix + message)
 
 

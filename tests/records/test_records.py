@@ -1,0 +1,212 @@
+"""Record formats: round trips (hypothesis) and errors that name the field and the shot."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pydantic import Field
+
+from cueboard.engine.events import Event, EventKind
+from cueboard.records import (
+    GameRecordTypes,
+    MatchHeader,
+    MatchRecord,
+    Piece,
+    PieceState,
+    PlayerInfo,
+    Position,
+    Record,
+    RecordError,
+    ShotEntry,
+    append_shot,
+    dump_record,
+    loads_match,
+    parse_record,
+    read_match,
+    register_game_records,
+    write_match,
+)
+
+finite = st.floats(min_value=-10, max_value=10, allow_nan=False, allow_infinity=False)
+ids = st.from_regex(r"[A-Za-z0-9_\-]{1,12}", fullmatch=True)
+pieces = st.builds(
+    Piece,
+    id=ids,
+    kind=st.sampled_from(["ball", "disc", "striker"]),
+    colour=st.none() | st.sampled_from(["red", "black", "white"]),
+    owner=st.none() | st.integers(0, 3),
+    x=finite,
+    y=finite,
+    state=st.sampled_from(list(PieceState)),
+)
+
+
+class ToyPosition(Position):
+    game: str = "toy"
+    score: tuple[int, int] = (0, 0)
+
+
+class ToyStrike(Record):
+    speed: float = Field(gt=0, le=10)
+    angle: float = Field(ge=-360, le=360)
+
+
+class ToyOutcome(Record):
+    potted: tuple[str, ...] = ()
+
+
+class ToyDeclaration(Record):
+    nominated: str | None = None
+
+
+class ToyRuling(Record):
+    points: int = 0
+    foul: str | None = None
+
+
+register_game_records(
+    GameRecordTypes(
+        game="toy",
+        position=ToyPosition,
+        strike=ToyStrike,
+        declaration=ToyDeclaration,
+        outcome=ToyOutcome,
+        ruling=ToyRuling,
+    )
+)
+
+
+@given(pieces)
+def test_piece_round_trip(piece: Piece) -> None:
+    assert parse_record(Piece, dump_record(piece)) == piece
+
+
+@given(st.lists(pieces, max_size=8, unique_by=lambda p: p.id), st.integers(0, 3))
+def test_position_round_trip(ps: list[Piece], to_move: int) -> None:
+    pos = ToyPosition(pieces=tuple(ps), to_move=to_move, score=(3, 4))
+    assert parse_record(ToyPosition, dump_record(pos)) == pos
+    assert parse_record(ToyPosition, dump_record(pos, indent=None)) == pos
+
+
+@given(
+    st.floats(0, 100, allow_nan=False),
+    st.sampled_from(list(EventKind)),
+    st.lists(ids, min_size=1, max_size=2),
+)
+def test_event_round_trip(t: float, kind: EventKind, bodies: list[str]) -> None:
+    ev = Event(time=t, kind=kind, bodies=tuple(bodies), shape="cushion:top", x=0.1, y=0.2)
+    assert parse_record(Event, dump_record(ev)) == ev
+
+
+def test_duplicate_piece_ids_refused() -> None:
+    p = Piece(id="a", kind="disc")
+    with pytest.raises(RecordError, match="piece id 'a' appears twice"):
+        parse_record(ToyPosition, {"pieces": [p.model_dump(), p.model_dump()]})
+
+
+def test_newer_version_refused() -> None:
+    with pytest.raises(RecordError, match="version 9 is not supported"):
+        parse_record(ToyPosition, {"version": 9, "pieces": []})
+
+
+def test_nan_refused_and_field_named() -> None:
+    with pytest.raises(RecordError, match=r"field 'pieces\[0\].x'"):
+        parse_record(ToyPosition, '{"pieces": [{"id": "a", "kind": "disc", "x": NaN}]}')
+
+
+def _match(n: int) -> MatchRecord:
+    header = MatchHeader(
+        game="toy",
+        players=(PlayerInfo(seat=0, name="Ann"), PlayerInfo(seat=1, name="Bob", kind="ai", level="pro")),
+        seed=7,
+    )
+    shots = []
+    for i in range(n):
+        shots.append(
+            ShotEntry(
+                index=i,
+                player=i % 2,
+                declaration=ToyDeclaration(nominated="black" if i else None),
+                strike=ToyStrike(speed=1.0 + i, angle=90.0) if i != 1 else None,
+                outcome=ToyOutcome(potted=("red1",) if i == 0 else ()),
+                ruling=ToyRuling(points=i, foul=None),
+                position_after=ToyPosition(pieces=(Piece(id="white", kind="ball", x=0.1 * i),)),
+                events=(Event(time=0.0, kind=EventKind.STRIKE, bodies=("white",)),) if i == 0 else None,
+            )
+        )
+    return MatchRecord(header=header, shots=shots)
+
+
+@pytest.mark.parametrize("suffix", [".json", ".jsonl"])
+def test_match_round_trip(tmp_path: Path, suffix: str) -> None:
+    rec = _match(4)
+    path = tmp_path / f"m{suffix}"
+    write_match(path, rec)
+    back = read_match(path)
+    assert back.header == rec.header
+    assert [s.to_json_dict() for s in back.shots] == [s.to_json_dict() for s in rec.shots]
+    assert isinstance(back.shots[0].strike, ToyStrike)
+    assert back.shots[1].strike is None
+
+
+def test_append_shot_keeps_what_was_saved(tmp_path: Path) -> None:
+    rec = _match(3)
+    path = tmp_path / "m.jsonl"
+    write_match(path, MatchRecord(header=rec.header, shots=rec.shots[:2]))
+    append_shot(path, rec.shots[2])
+    back = read_match(path)
+    assert len(back.shots) == 3
+    assert back.shots[2].to_json_dict() == rec.shots[2].to_json_dict()
+
+
+def test_bad_shot_names_shot_and_field() -> None:
+    data = json.loads(_match(3).to_json())
+    data["shots"][2]["strike"]["speed"] = -1
+    with pytest.raises(RecordError, match=r"shot 2: field 'strike.speed'"):
+        loads_match(json.dumps(data))
+
+
+def test_missing_part_names_shot() -> None:
+    data = json.loads(_match(2).to_json())
+    del data["shots"][1]["ruling"]
+    with pytest.raises(RecordError, match=r"shot 1: field 'ruling': field required"):
+        loads_match(json.dumps(data))
+
+
+def test_unknown_game_refused() -> None:
+    data = json.loads(_match(1).to_json())
+    data["header"]["game"] = "chess"
+    with pytest.raises(RecordError, match="unknown game 'chess'"):
+        loads_match(json.dumps(data))
+
+
+def test_bad_jsonl_line_named() -> None:
+    text = _match(2).to_jsonl().splitlines()
+    text[2] = "{not json"
+    with pytest.raises(RecordError, match="line 3 is not valid JSON"):
+        loads_match("\n".join(text))
+
+
+def test_bad_header_named() -> None:
+    with pytest.raises(RecordError, match=r"field 'header.players'"):
+        loads_match(json.dumps({"header": {"game": "toy", "players": []}, "shots": []}))
+
+
+def test_empty_record_refused(tmp_path: Path) -> None:
+    with pytest.raises(RecordError, match="empty"):
+        loads_match("   \n")
+    with pytest.raises(RecordError, match="cannot read"):
+        read_match(tmp_path / "absent.json")
+
+
+@settings(max_examples=30)
+@given(st.integers(0, 5))
+def test_match_jsonl_and_json_agree(n: int) -> None:
+    rec = _match(n)
+    a = loads_match(rec.to_json())
+    b = loads_match(rec.to_jsonl())
+    assert [s.to_json_dict() for s in a.shots] == [s.to_json_dict() for s in b.shots]
