@@ -25,7 +25,7 @@ run: $(STAMP)
 
 ## Lint, type-check and test.
 test: $(DEVSTAMP)
-	$(BIN)/ruff check cueboard tests benchmarks
+	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/pytest
 
