@@ -1,0 +1,96 @@
+"""The AI player: a game's shot ideas, searched under the player's execution noise.
+
+:class:`SearchAgent` is game-agnostic; each game's AI (``cueboard.ai.<game>``) supplies a
+:class:`GameAI`: the candidate shots for a position, the decisions that need no search (the choice
+after a foul, conceding), and the picklable :class:`~cueboard.ai.search.ShotModel` that plays a
+candidate through physics and referee and scores the result.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import numpy as np
+from pydantic import BaseModel
+
+from cueboard.ai.agent import Decision
+from cueboard.ai.noise import check_level
+from cueboard.ai.search import Candidate, ShotModel, default_workers, search
+from cueboard.games.protocol import Game
+from cueboard.records.base import Position
+
+
+class GameAI(Protocol):
+    """One game's knowledge for the search."""
+
+    level: str
+
+    def model(self) -> ShotModel:
+        """The shot model (noise of this level, evaluation) for the search."""
+        ...
+
+    def forced(self, position: Position, rng: np.random.Generator) -> Decision | None:
+        """A decision that needs no shot search (concede, claim, ask the offender to play), or None."""
+        ...
+
+    def candidates(self, position: Position) -> list[Candidate]:
+        """The shot ideas worth searching for ``position`` (never empty)."""
+        ...
+
+    def perturb(self, strike: BaseModel, rng: np.random.Generator) -> BaseModel:
+        """The strike this level's hand actually produces when aiming for ``strike``."""
+        ...
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """How hard the AI thinks: noisy samples per candidate, candidates sampled, wall-clock budget
+    per decision (``None``: no limit, deterministic), worker processes."""
+
+    samples: int = 6
+    top_k: int = 5
+    budget_s: float | None = 1.0
+    workers: int = field(default_factory=default_workers)
+
+
+@dataclass
+class SearchAgent:
+    """An AI player of one game and level (see the module docstring)."""
+
+    ai: GameAI
+    settings: SearchSettings = field(default_factory=SearchSettings)
+    name: str = ""
+    #: Wall-clock seconds of each decision so far (benchmarks read it).
+    decision_times: list[float] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        check_level(self.ai.level)
+        if not self.name:
+            self.name = f"ai:{self.ai.level}"
+
+    def decide(self, game: Game, position: Position, rng: np.random.Generator) -> Decision:
+        t0 = time.perf_counter()
+        forced = self.ai.forced(position, rng)
+        if forced is not None:
+            self.decision_times.append(time.perf_counter() - t0)
+            return forced
+        cands = self.ai.candidates(position)
+        s = self.settings
+        samples = 0 if self.ai.level == "perfect" else s.samples
+        scored = search(
+            self.ai.model(), position, cands, position.to_move, rng,
+            samples=samples, top_k=s.top_k, budget_s=s.budget_s, workers=s.workers,
+        )
+        best = scored[0]
+        intended = best.candidate.strike
+        played = self.ai.perturb(intended, rng)
+        self.decision_times.append(time.perf_counter() - t0)
+        return Decision(
+            declaration=best.candidate.declaration,
+            strike=played,
+            intent=best.candidate.label,
+            expected=best.mean,
+            intended=intended,
+        )

@@ -1,0 +1,185 @@
+"""Time-budgeted candidate evaluation: the search every AI player uses.
+
+A game's AI proposes candidate shots (declaration + intended strike). Each candidate is played
+through the physics and the referee several times with the player's execution noise, and every
+result is scored by an evaluation of the position left (from the deciding seat's view). The best
+mean wins. Two stages keep the cost down (the scheme of the winning computational-pool players,
+Archibald et al. IJCAI 2009):
+
+1. screening: every candidate once without noise, in the order of its prior;
+2. sampling: the best ``top_k`` of them ``samples`` times each under the noise.
+
+The work runs in worker processes (``workers`` > 1) until a wall-clock ``budget_s`` runs out;
+candidates not reached in time are dropped. Every candidate draws its noise from its own
+generator seeded from ``(seed, candidate index)``, so a candidate's score does not depend on which
+worker ran it or when, and a serial search without a time budget is deterministic given the seed.
+"""
+
+from __future__ import annotations
+
+import atexit
+import multiprocessing
+import os
+import time
+from collections.abc import Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+from pydantic import BaseModel
+
+from cueboard.records.base import Position
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One shot idea: what to declare, the intended strike, a label and a prior (higher first)."""
+
+    declaration: BaseModel
+    strike: BaseModel
+    label: str
+    prior: float = 0.0
+
+
+@dataclass(frozen=True)
+class Scored:
+    """A candidate with its evaluation: the screening value and the noisy samples' values."""
+
+    candidate: Candidate
+    screen: float
+    values: tuple[float, ...] = ()
+
+    @property
+    def mean(self) -> float:
+        """Mean of the noisy samples (the screening value when none was drawn)."""
+        return float(np.mean(self.values)) if self.values else self.screen
+
+
+class ShotModel(Protocol):
+    """What the search needs of a game's AI: picklable (it travels to worker processes)."""
+
+    def perturb(self, strike: BaseModel, rng: np.random.Generator) -> BaseModel:
+        """The strike actually played when ``strike`` is intended (execution noise), legal."""
+        ...
+
+    def outcome_value(
+        self, position: Position, declaration: BaseModel, strike: BaseModel, seat: int
+    ) -> float:
+        """Play the strike through physics and referee; the value of the result for ``seat``."""
+        ...
+
+
+def _run(model: ShotModel, position: Position, cand: Candidate, seat: int, n: int, seed: int, idx: int
+         ) -> tuple[int, float, tuple[float, ...]]:
+    """Screen (n == 0) or sample (n > 0) one candidate; returns (index, screen, values)."""
+    if n == 0:
+        return idx, model.outcome_value(position, cand.declaration, cand.strike, seat), ()
+    rng = np.random.default_rng([seed, idx])
+    vals = tuple(
+        model.outcome_value(position, cand.declaration, model.perturb(cand.strike, rng), seat)
+        for _ in range(n)
+    )
+    return idx, 0.0, vals
+
+
+_POOL: ProcessPoolExecutor | None = None
+_POOL_SIZE = 0
+
+
+def _pool(workers: int) -> ProcessPoolExecutor:
+    global _POOL, _POOL_SIZE
+    if _POOL is None or workers != _POOL_SIZE:
+        if _POOL is not None:
+            _POOL.shutdown(cancel_futures=True)
+        ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+        _POOL = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+        _POOL_SIZE = workers
+    return _POOL
+
+
+@atexit.register
+def shutdown_pool() -> None:
+    """Stop the worker processes (also called at interpreter exit)."""
+    global _POOL
+    if _POOL is not None:
+        _POOL.shutdown(cancel_futures=True)
+        _POOL = None
+
+
+def default_workers() -> int:
+    """Worker processes for the search: ``CUEBOARD_AI_WORKERS`` or 1 (serial)."""
+    raw = os.environ.get("CUEBOARD_AI_WORKERS", "1")
+    try:
+        n = int(raw)
+    except ValueError:
+        raise ValueError(f"CUEBOARD_AI_WORKERS must be an integer, got {raw!r}") from None
+    if n < 1:
+        raise ValueError(f"CUEBOARD_AI_WORKERS must be >= 1, got {n}")
+    return n
+
+
+def _stage(model: ShotModel, position: Position, cands: Sequence[Candidate], seat: int, n: int,
+           seed: int, idxs: Sequence[int], deadline: float | None, workers: int
+           ) -> dict[int, tuple[float, tuple[float, ...]]]:
+    out: dict[int, tuple[float, tuple[float, ...]]] = {}
+    if workers <= 1:
+        for i in idxs:
+            if deadline is not None and out and time.perf_counter() > deadline:
+                break
+            _, s, v = _run(model, position, cands[i], seat, n, seed, i)
+            out[i] = (s, v)
+        return out
+    pool = _pool(workers)
+    pending: set[Future[tuple[int, float, tuple[float, ...]]]] = {
+        pool.submit(_run, model, position, cands[i], seat, n, seed, i) for i in idxs
+    }
+    while pending:
+        timeout = None if deadline is None else max(0.0, deadline - time.perf_counter())
+        if timeout == 0.0 and out:
+            break
+        done, pending = wait(pending, timeout=timeout if out else None, return_when=FIRST_COMPLETED)
+        for f in done:
+            i, s, v = f.result()
+            out[i] = (s, v)
+    for f in pending:
+        f.cancel()
+    return out
+
+
+def search(
+    model: ShotModel,
+    position: Position,
+    candidates: Sequence[Candidate],
+    seat: int,
+    rng: np.random.Generator,
+    *,
+    samples: int = 8,
+    top_k: int = 6,
+    budget_s: float | None = None,
+    workers: int = 1,
+) -> list[Scored]:
+    """Evaluate ``candidates`` for ``seat``; the scored ones, best mean first.
+
+    At least one candidate is always evaluated fully, whatever the budget. ``samples`` = 0 skips
+    the noisy stage (a noiseless player). Raises ValueError when there is no candidate.
+    """
+    if not candidates:
+        raise ValueError("search needs at least one candidate")
+    if samples < 0 or top_k < 1:
+        raise ValueError(f"samples must be >= 0 and top_k >= 1 (got {samples}, {top_k})")
+    seed = int(rng.integers(0, 2**63 - 1))
+    start = time.perf_counter()
+    order = sorted(range(len(candidates)), key=lambda i: -candidates[i].prior)
+    d1 = None if budget_s is None else start + 0.4 * budget_s
+    screened = _stage(model, position, candidates, seat, 0, seed, order, d1, workers)
+    ranked = sorted(screened, key=lambda i: (-screened[i][0], i))
+    if samples == 0:
+        return [Scored(candidates[i], screened[i][0]) for i in ranked]
+    best = ranked[:top_k]
+    d2 = None if budget_s is None else start + budget_s
+    sampled = _stage(model, position, candidates, seat, samples, seed, best, d2, workers)
+    scored = [Scored(candidates[i], screened[i][0], sampled[i][1]) for i in best if i in sampled]
+    scored.sort(key=lambda s: -s.mean)
+    rest = [Scored(candidates[i], screened[i][0]) for i in ranked if i not in sampled]
+    return scored + rest
