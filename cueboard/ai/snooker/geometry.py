@@ -1,0 +1,185 @@
+"""Aim geometry for the snooker AI: ghost ball, cut angle, clear paths, pocket acceptance and the
+probability of a pot under a player's direction noise.
+
+Frame and dimensions: cueboard.games.snooker.table (x across, y up the table, metres).
+
+- Ghost ball: to send an object ball O towards a target T, the cue ball must touch it when its
+  centre is at G = O - 2R·(T - O)/|T - O| (ignoring throw); the stroke aims at G.
+- Cut angle: the angle between the cue ball's path (C → G) and the object ball's (O → T).
+- Pot probability: a direction error δ moves the cue ball sideways by d_cue·δ at the object
+  ball, which turns the line of centres by d_cue·δ / (2R cos cut); the object ball then misses its
+  target by d_obj times that. With δ ~ N(0, σ²) the miss is Gaussian with
+  σ_miss = σ·d_cue·d_obj / (2R cos cut), and the pot succeeds when |miss| is inside the pocket's
+  tolerance for that approach direction (Alciatore, "Pool and billiards physics principles",
+  TP 3.4 "margin of error"; the same first-order model as Dussault & Landry's pot planner).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from cueboard.games.snooker.table import STANDARD_TABLE, SnookerTable
+
+Point = tuple[float, float]
+
+
+def ghost_ball(obj: Point, target: Point, radius: float) -> Point:
+    """Where the cue ball's centre must be at contact to send ``obj`` towards ``target``."""
+    dx, dy = target[0] - obj[0], target[1] - obj[1]
+    d = math.hypot(dx, dy)
+    if d == 0.0:
+        raise ValueError("the object ball is already at the target")
+    return (obj[0] - 2.0 * radius * dx / d, obj[1] - 2.0 * radius * dy / d)
+
+
+def angle_deg(a: Point, b: Point) -> float:
+    """Direction from ``a`` to ``b``, degrees counter-clockwise from +x, in (-180, 180]."""
+    return math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))
+
+
+def cut_angle_deg(cue: Point, obj: Point, target: Point, radius: float) -> float:
+    """The cut angle (degrees, 0 = full ball) of potting ``obj`` towards ``target`` from ``cue``."""
+    g = ghost_ball(obj, target, radius)
+    a1 = math.atan2(g[1] - cue[1], g[0] - cue[0])
+    a2 = math.atan2(target[1] - obj[1], target[0] - obj[0])
+    d = abs((a2 - a1 + math.pi) % (2 * math.pi) - math.pi)
+    return math.degrees(d)
+
+
+def point_segment_distance(p: Point, a: Point, b: Point) -> float:
+    """Distance from ``p`` to the segment ``a``-``b``."""
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    L2 = dx * dx + dy * dy
+    t = 0.0 if L2 == 0.0 else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / L2))
+    return math.hypot(p[0] - ax - t * dx, p[1] - ay - t * dy)
+
+
+def path_clear(a: Point, b: Point, obstacles: Iterable[Point], clearance: float) -> bool:
+    """Whether a ball's centre moving from ``a`` to ``b`` stays ``clearance`` away from every
+    obstacle centre (2R for a ball against balls)."""
+    return all(point_segment_distance(p, a, b) >= clearance for p in obstacles)
+
+
+@dataclass(frozen=True)
+class PocketTarget:
+    """Where the AI sends a ball to pot it, and the pocket's acceptance.
+
+    - ``aim``: the target point for the object ball's centre.
+    - ``axis``: unit vector into the pocket along its axis (the bisector of a corner, the normal
+      of a middle pocket).
+    - ``mouth``: the pocket mouth between the cushion noses.
+    """
+
+    name: str
+    aim: Point
+    axis: Point
+    mouth: float
+    corner: bool
+
+    def tolerance(self, direction: Point, radius: float) -> float:
+        """Half-width (m) of the band of object-ball lines that drop, for a ball travelling
+        along the unit vector ``direction``: the mouth seen from that direction, minus about a
+        ball (a ball may graze a jaw and still drop: 0.8 of the radius on each side, after
+        Alciatore TP 3.6). Zero when the pocket cannot be reached from that direction (a middle
+        pocket from more than ~60° off its normal)."""
+        cos_t = direction[0] * self.axis[0] + direction[1] * self.axis[1]
+        if cos_t <= 0.0:
+            return 0.0
+        return max(0.0, 0.5 * self.mouth * cos_t - 0.8 * radius)
+
+
+@cache
+def pocket_targets(table: SnookerTable = STANDARD_TABLE) -> tuple[PocketTarget, ...]:
+    """The six pockets as targets (names as :attr:`SnookerTable.pocket_centres`)."""
+    r = table.ball_radius
+    out = []
+    s = math.sqrt(0.5)
+    for name, (px, py) in table.pocket_centres.items():
+        sx = 1.0 if px > 0 else -1.0
+        if name.startswith("middle"):
+            out.append(PocketTarget(name, (px + sx * r, py), (sx, 0.0), table.middle_mouth, False))
+        else:
+            sy = 1.0 if py > 0 else -1.0
+            out.append(PocketTarget(name, (px, py), (sx * s, sy * s), table.corner_mouth, True))
+    return tuple(out)
+
+
+def pot_probability(
+    cue: Point, obj: Point, pocket: PocketTarget, sigma_deg: float, radius: float
+) -> float:
+    """Probability that a stroke aimed at the ghost ball pots ``obj`` in ``pocket`` when the
+    direction error is N(0, σ²) (module docstring); 0 for cuts beyond 80° or an unreachable
+    pocket. Paths are not checked here (see :func:`path_clear`)."""
+    tx, ty = pocket.aim
+    d_obj = math.hypot(tx - obj[0], ty - obj[1])
+    if d_obj == 0.0:
+        return 1.0
+    direction = ((tx - obj[0]) / d_obj, (ty - obj[1]) / d_obj)
+    tol = pocket.tolerance(direction, radius)
+    if tol <= 0.0:
+        return 0.0
+    g = ghost_ball(obj, pocket.aim, radius)
+    d_cue = math.hypot(g[0] - cue[0], g[1] - cue[1])
+    cut = cut_angle_deg(cue, obj, pocket.aim, radius)
+    if cut > 80.0:
+        return 0.0
+    sigma_miss = math.radians(sigma_deg) * d_cue * d_obj / (2.0 * radius * math.cos(math.radians(cut)))
+    if sigma_miss <= 0.0:
+        return 1.0
+    return math.erf(tol / (sigma_miss * math.sqrt(2.0)))
+
+
+@dataclass(frozen=True)
+class PotOption:
+    """A pot that is geometrically open: ball, pocket, aim direction, cut and probability."""
+
+    ball: str
+    pocket: PocketTarget
+    angle: float
+    cut: float
+    distance_cue: float
+    distance_obj: float
+    probability: float
+
+
+def pot_options(
+    cue: Point,
+    targets: Sequence[tuple[str, Point]],
+    others: Sequence[tuple[str, Point]],
+    sigma_deg: float,
+    table: SnookerTable = STANDARD_TABLE,
+    min_probability: float = 0.0,
+) -> list[PotOption]:
+    """Every open pot of a ball in ``targets`` into every pocket, most probable first.
+
+    Open: the cue ball's path to the ghost ball and the object ball's path to the pocket clear
+    every other ball (``others`` and the other targets), the cut under 80°, the pocket reachable.
+    """
+    r = table.ball_radius
+    out: list[PotOption] = []
+    for ball, obj in targets:
+        blockers = [p for b, p in (*targets, *others) if b != ball]
+        for pocket in pocket_targets(table):
+            p = pot_probability(cue, obj, pocket, sigma_deg, r)
+            if p <= min_probability:
+                continue
+            g = ghost_ball(obj, pocket.aim, r)
+            if not (path_clear(cue, g, blockers, 2 * r) and path_clear(obj, pocket.aim, blockers, 2 * r)):
+                continue
+            if not _ghost_on_table(g, table):
+                continue
+            out.append(PotOption(
+                ball, pocket, angle_deg(cue, g), cut_angle_deg(cue, obj, pocket.aim, r),
+                math.dist(cue, g), math.dist(obj, pocket.aim), p,
+            ))
+    out.sort(key=lambda o: -o.probability)
+    return out
+
+
+def _ghost_on_table(g: Point, table: SnookerTable) -> bool:
+    r = table.ball_radius
+    return abs(g[0]) <= table.half_width - r + 1e-9 and r - 1e-9 <= g[1] <= table.length - r + 1e-9
