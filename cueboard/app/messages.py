@@ -1,0 +1,71 @@
+"""Message catalogues: every text of the web app, in English, Ukrainian, Russian, Chinese
+(Traditional) and Vietnamese (cueboard/app/i18n/<lang>.json, flat ``key -> text`` with ``{name}``
+parameters). The page loads them from /api/i18n/<lang>; the server uses them for its own messages
+(errors answered in the language the request asks for)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+#: Language codes and their names in that language.
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "uk": "Українська",
+    "ru": "Русский",
+    "zh-Hant": "繁體中文",
+    "vi": "Tiếng Việt",
+}
+DEFAULT_LANGUAGE = "en"
+_DIR = Path(__file__).with_name("i18n")
+
+
+class UnknownLanguageError(ValueError):
+    """A language without a catalogue."""
+
+
+@cache
+def catalogue(lang: str) -> dict[str, str]:
+    """The catalogue of ``lang`` (UnknownLanguageError listing the languages otherwise)."""
+    if lang not in LANGUAGES:
+        raise UnknownLanguageError(f"unknown language '{lang}' (choose one of: {', '.join(LANGUAGES)})")
+    data: dict[str, str] = json.loads((_DIR / f"{lang}.json").read_text(encoding="utf-8"))
+    return data
+
+
+def pick_language(requested: str | None, accept: str | None = None) -> str:
+    """The language to answer in: ``requested`` when known, else the first known one of an
+    Accept-Language header, else English."""
+    if requested in LANGUAGES:
+        return requested
+    for part in (accept or "").split(","):
+        code = part.split(";")[0].strip()
+        if code in LANGUAGES:
+            return code
+        base = code.split("-")[0].lower()
+        if code.lower() in ("zh-tw", "zh-hk", "zh-hant"):
+            return "zh-Hant"
+        if base in LANGUAGES:
+            return base
+    return DEFAULT_LANGUAGE
+
+
+def translate(lang: str, key: str, params: Mapping[str, Any] | None = None) -> str:
+    """The text of ``key`` in ``lang`` with its parameters filled in; a parameter whose name ends
+    in ``_key`` is itself a key, translated first (``reason_key`` fills ``{reason}``). Missing keys
+    fall back to English, then to the key itself."""
+    cat = catalogue(lang)
+    text = cat.get(key) or catalogue(DEFAULT_LANGUAGE).get(key) or key
+    values: dict[str, Any] = {}
+    for name, value in (params or {}).items():
+        if name.endswith("_key") and isinstance(value, str):
+            values[name[:-4]] = translate(lang, value)
+        else:
+            values[name] = value
+    try:
+        return text.format(**values)
+    except (KeyError, IndexError, ValueError):
+        return text

@@ -1,0 +1,197 @@
+"""Tracks for the animation: each piece's motion between the engine's events, in closed form.
+
+The engine records events (time, kind, bodies, where the first body was). Between two events a
+piece moves with constant acceleration: sliding and rolling balls (Leckie & Greenspan 2005, "An
+event-based pool physics simulator": sliding has a constant acceleration opposite the constant
+direction of slip, rolling a constant deceleration along the velocity) and discs sliding with
+Coulomb friction alike. A segment ``p(τ) = p0 + v0 τ + ½ a τ²`` (τ = t - t0) is fixed by its end
+points and one end velocity: a velocity is known where the stroke starts (from the strike) and
+where a piece comes to rest (zero), and is continuous across a change of motion state (sliding →
+rolling → stationary); those facts are propagated along each piece's segments. A segment with no
+known velocity at either end (between two impacts) is drawn at constant speed, still passing
+exactly through the recorded positions at the event times.
+
+The front end (static/js/anim.js) evaluates the segments each animation frame.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from pydantic import BaseModel
+
+from cueboard.engine.events import Event, EventKind
+
+#: Events after which the piece leaves the playing surface.
+_GONE = {EventKind.POCKETED, EventKind.HOLED, EventKind.DITCHED, EventKind.OFF_TABLE}
+#: Events across which a piece's velocity is continuous (a change of motion state only).
+_CONTINUOUS = {EventKind.SLIDING, EventKind.ROLLING, EventKind.SPINNING}
+
+
+class Segment(BaseModel):
+    """Motion of one piece from ``t0`` to ``t1``: ``p = p0 + v τ + ½ a τ²`` with τ = t - t0."""
+
+    t0: float
+    t1: float
+    x: float
+    y: float
+    vx: float
+    vy: float
+    ax: float
+    ay: float
+
+
+class Track(BaseModel):
+    """A piece's motion during a shot; ``gone`` = (time, event kind) when it left the surface."""
+
+    id: str
+    segments: list[Segment]
+    gone: tuple[float, str] | None = None
+
+
+class Tracks(BaseModel):
+    """Every moving piece's track and the duration of the shot, seconds."""
+
+    duration: float
+    tracks: list[Track]
+
+
+@dataclass
+class _Key:
+    t: float
+    x: float | None
+    y: float | None
+    kind: EventKind
+
+
+def _fill_unknown(keys: list[_Key]) -> None:
+    """Positions of a piece at collisions where it was the second body: where it rested if it was
+    at rest, else interpolated in time between the neighbouring known positions."""
+    for i, k in enumerate(keys):
+        if k.x is not None:
+            continue
+        prev = next(j for j in range(i - 1, -1, -1) if keys[j].x is not None)
+        nxt = next((j for j in range(i + 1, len(keys)) if keys[j].x is not None), None)
+        at_rest = keys[prev].kind is EventKind.STATIONARY or (
+            prev == 0 and keys[0].kind is not EventKind.STRIKE)
+        if nxt is None or at_rest:
+            k.x, k.y = keys[prev].x, keys[prev].y
+            continue
+        a, b = keys[prev], keys[nxt]
+        s = 0.0 if b.t <= a.t else (k.t - a.t) / (b.t - a.t)
+        assert a.x is not None and a.y is not None and b.x is not None and b.y is not None
+        k.x, k.y = a.x + s * (b.x - a.x), a.y + s * (b.y - a.y)
+
+
+def _segments(keys: list[_Key], v_start: tuple[float, float] | None) -> list[Segment]:
+    n = len(keys) - 1
+    if n <= 0:
+        return []
+    # Known velocities at the start (v0) and end (v1) of each segment.
+    v0: list[tuple[float, float] | None] = [None] * n
+    v1: list[tuple[float, float] | None] = [None] * n
+    if v_start is not None:
+        v0[0] = v_start
+    for i in range(n):
+        if keys[i + 1].kind is EventKind.STATIONARY:
+            v1[i] = (0.0, 0.0)
+    changed = True
+    while changed:
+        changed = False
+        for i in range(n):
+            T = keys[i + 1].t - keys[i].t
+            if T <= 0:
+                continue
+            dx = keys[i + 1].x - keys[i].x  # type: ignore[operator]
+            dy = keys[i + 1].y - keys[i].y  # type: ignore[operator]
+            # Constant acceleration: v0 + v1 = 2 d / T.
+            if v0[i] is not None and v1[i] is None:
+                v1[i] = (2 * dx / T - v0[i][0], 2 * dy / T - v0[i][1])  # type: ignore[index]
+                changed = True
+            elif v1[i] is not None and v0[i] is None:
+                v0[i] = (2 * dx / T - v1[i][0], 2 * dy / T - v1[i][1])  # type: ignore[index]
+                changed = True
+            if i + 1 < n and keys[i + 1].kind in _CONTINUOUS:
+                if v1[i] is not None and v0[i + 1] is None:
+                    v0[i + 1] = v1[i]
+                    changed = True
+                elif v0[i + 1] is not None and v1[i] is None:
+                    v1[i] = v0[i + 1]
+                    changed = True
+    out: list[Segment] = []
+    for i in range(n):
+        a, b = keys[i], keys[i + 1]
+        assert a.x is not None and a.y is not None and b.x is not None and b.y is not None
+        T = b.t - a.t
+        if T <= 0:
+            continue
+        dx, dy = b.x - a.x, b.y - a.y
+        if v0[i] is not None:
+            vx, vy = v0[i]  # type: ignore[misc]
+        else:
+            vx, vy = dx / T, dy / T
+        ax, ay = 2 * (dx - vx * T) / (T * T), 2 * (dy - vy * T) / (T * T)
+        out.append(Segment(t0=a.t, t1=b.t, x=a.x, y=a.y, vx=vx, vy=vy, ax=ax, ay=ay))
+    return out
+
+
+def build_tracks(
+    start: Mapping[str, tuple[float, float]],
+    events: Sequence[Event],
+    strike_velocity: Mapping[str, tuple[float, float]] | None = None,
+) -> Tracks:
+    """The animation tracks of a shot.
+
+    ``start``: where each piece on the surface was before the shot; ``events``: the engine's
+    events; ``strike_velocity``: the initial velocity of the struck piece(s), m/s, when known.
+    """
+    ordered = sorted(events, key=lambda e: e.time)
+    keys: dict[str, list[_Key]] = {}
+    gone: dict[str, tuple[float, str]] = {}
+    for pid, (x, y) in start.items():
+        keys[pid] = [_Key(0.0, x, y, EventKind.STATIONARY)]
+    for ev in ordered:
+        for n, body in enumerate(ev.bodies):
+            if body not in keys or body in gone:
+                continue
+            known = n == 0 and ev.x is not None and ev.y is not None
+            keys[body].append(_Key(ev.time, ev.x if known else None, ev.y if known else None, ev.kind))
+            if n == 0 and ev.kind in _GONE:
+                gone[body] = (ev.time, ev.kind.value)
+    duration = ordered[-1].time if ordered else 0.0
+    tracks: list[Track] = []
+    for pid, ks in keys.items():
+        if len(ks) < 2:
+            continue
+        _fill_unknown(ks)
+        # Merge keys at the same time (the strike at t = 0 onto the start position).
+        merged: list[_Key] = []
+        for k in ks:
+            if merged and math.isclose(k.t, merged[-1].t, abs_tol=1e-12):
+                if k.kind is EventKind.STRIKE:
+                    merged[-1].kind = EventKind.STRIKE
+                elif k.kind in _GONE or k.kind is EventKind.STATIONARY:
+                    merged[-1] = _Key(k.t, k.x, k.y, k.kind)
+                continue
+            merged.append(k)
+        v = (strike_velocity or {}).get(pid)
+        segs = _segments(merged, v if merged and merged[0].kind is EventKind.STRIKE else None)
+        if segs or pid in gone:
+            tracks.append(Track(id=pid, segments=segs, gone=gone.get(pid)))
+    return Tracks(duration=duration, tracks=tracks)
+
+
+def position_at(track: Track, t: float) -> tuple[float, float]:
+    """Where a track puts its piece at time ``t`` (the same law the front end evaluates)."""
+    segs = track.segments
+    if not segs:
+        raise ValueError(f"track '{track.id}' has no segments")
+    seg = segs[0] if t <= segs[0].t0 else segs[-1]
+    for s in segs:
+        if s.t0 <= t <= s.t1:
+            seg = s
+            break
+    tau = min(max(t, seg.t0), seg.t1) - seg.t0
+    return (seg.x + seg.vx * tau + 0.5 * seg.ax * tau * tau, seg.y + seg.vy * tau + 0.5 * seg.ay * tau * tau)
