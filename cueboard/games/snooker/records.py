@@ -65,6 +65,7 @@ class ManualFoul(StrEnum):
     MEASURED = "measured"  # (d) using an object to measure
     NO_DECLARATION = "no_declaration"  # (d) failing to declare the ball on when asked
     WRONG_CUE_BALL = "wrong_cue_ball"  # (d) using a ball other than the white as the cue ball
+    FREE_BALL_SNOOKER = "free_ball_snooker"  # (a) snookering with the free ball (a referee's call)
 
 
 class SnookerOutcome(Record):
@@ -82,6 +83,13 @@ class SnookerOutcome(Record):
     - ``touching``: balls the cue ball rests against at the end (gap < 0.1 mm).
     - ``final``: every ball as it lies after the stroke (potted / off-table ones with that state).
     - ``manual_fouls``: fouls a person reported (scoreboard mode, or a referee's override).
+    - ``cue_ball_placed``: where the cue ball was placed when played from hand (checked against
+      the D, S3 R5).
+    - ``snookered`` / ``miss`` / ``full_ball``: a person's (or a referee's) call of the geometric
+      questions: the incoming player is snookered after a foul (free ball); the failure to hit a
+      ball on is a miss; a full-ball contact was available before the stroke. None: the referee
+      answers from the coordinates (or, without coordinates, by the defaults of
+      docs/rules/snooker.md).
     """
 
     first_contacts: tuple[str, ...] = Field(default=(), max_length=2)
@@ -93,3 +101,7 @@ class SnookerOutcome(Record):
     touching: tuple[str, ...] = ()
     final: tuple[Piece, ...] = ()
     manual_fouls: tuple[ManualFoul, ...] = ()
+    cue_ball_placed: tuple[float, float] | None = None
+    snookered: bool | None = None
+    miss: bool | None = None
+    full_ball: bool | None = None

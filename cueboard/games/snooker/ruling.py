@@ -1,0 +1,108 @@
+"""The snooker referee's ruling: plain data, never an exception (DESIGN.md, docs/records.md#snooker)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import Field
+
+from cueboard.records.base import Record
+
+
+class FoulReason(StrEnum):
+    """Every foul of S3 R12 the referee recognises, with its penalty group (a)-(d)."""
+
+    # (a) value of the ball on
+    HIT_NOTHING = "hit_nothing"  # 12.5
+    IN_OFF = "in_off"  # 12.6 cue ball potted
+    CUE_BALL_OFF_TABLE = "cue_ball_off_table"
+    STRUCK_TWICE = "struck_twice"  # 12.1
+    FEET_OFF_FLOOR = "feet_off_floor"  # 12.2
+    PLAYED_OUT_OF_TURN = "played_out_of_turn"  # 12.3
+    IMPROPERLY_FROM_HAND = "improperly_from_hand"  # 12.4
+    FREE_BALL_SNOOKER = "free_ball_snooker"  # 12.7
+    JUMP_SHOT = "jump_shot"  # 12.8
+    NON_STANDARD_CUE = "non_standard_cue"  # 12.9
+    CONFERRING = "conferring"  # 12.10
+    # (b) value of the ball on or of the ball concerned
+    NOT_AT_REST = "not_at_rest"  # 12.11-12.12
+    POTTED_NOT_ON = "potted_not_on"  # 12.13
+    FIRST_CONTACT_NOT_ON = "first_contact_not_on"  # 12.14
+    PUSH_STROKE = "push_stroke"  # 12.15 (incl. moving a touching ball, S3 R8)
+    TOUCHED_BALL = "touched_ball"  # 12.16
+    FORCED_OFF_TABLE = "forced_off_table"  # 12.17
+    # (c) two balls first at once
+    TWO_BALLS_AT_ONCE = "two_balls_at_once"
+    # (d) seven points
+    USED_BALL_OFF_TABLE = "used_ball_off_table"  # 12.18
+    MEASURED = "measured"  # 12.19
+    RED_AFTER_RED = "red_after_red"  # 12.20
+    WRONG_CUE_BALL = "wrong_cue_ball"  # 12.21
+    NO_DECLARATION = "no_declaration"  # 12.22
+
+
+class Foul(Record):
+    """One foul found in a stroke: its reason, the ball concerned and its penalty value."""
+
+    reason: FoulReason
+    ball: str | None = None
+    penalty: int = Field(ge=4, le=7)
+
+
+class Respot(Record):
+    """A colour put back on the table (S3 R7), where it went."""
+
+    ball: str
+    x: float
+    y: float
+    own_spot: bool
+
+
+class FrameEnd(StrEnum):
+    """How a frame ended (S2 D1)."""
+
+    LAST_BALL = "last_ball"  # the final black potted, or a foul with only the black left
+    CONCEDED = "conceded"
+    CLAIMED = "claimed"
+    AWARDED_MISS = "awarded_miss"  # third failure to hit a ball on (S3 R14)
+    FORFEIT = "forfeit"  # S4 R2-3
+
+
+class SnookerRuling(Record):
+    """What the referee decided about one stroke or action.
+
+    ``striker`` made the stroke (or the action); ``points`` were scored by him; on a foul
+    ``penalty`` went to side ``penalty_to``; ``next_player`` is the seat to play (or to choose);
+    ``choices`` what that seat may choose; ``ball_on`` the ball on for him; ``respots`` the colours
+    put back; ``announcements`` the referee's calls ("foul", "foul and a miss", "free ball",
+    "touching ball", "re-spotted black", "warning", ...).
+    """
+
+    action: str = "stroke"
+    striker: int = Field(ge=0, le=3)
+    points: int = Field(default=0, ge=0)
+    scored: tuple[str, ...] = ()
+    foul: bool = False
+    fouls: tuple[Foul, ...] = ()
+    foul_reason: FoulReason | None = None
+    penalty: int = Field(default=0, ge=0)
+    penalty_to: int | None = Field(default=None, ge=0, le=1)
+    miss: bool = False
+    miss_count: int = Field(default=0, ge=0)
+    warning: bool = False
+    free_ball: bool = False
+    touching: tuple[str, ...] = ()
+    next_player: int | None = Field(default=None, ge=0, le=3)
+    choices: tuple[str, ...] = ()
+    ball_on: str | None = None
+    respots: tuple[Respot, ...] = ()
+    announcements: tuple[str, ...] = ()
+    scores: tuple[int, int] = (0, 0)
+    break_points: int = Field(default=0, ge=0)
+    points_remaining: int = Field(default=0, ge=0)
+    black_respotted: bool = False
+    frame_over: bool = False
+    frame_winner: int | None = Field(default=None, ge=0, le=1)
+    frame_end: FrameEnd | None = None
+    match_over: bool = False
+    match_winner: int | None = Field(default=None, ge=0, le=1)
