@@ -1,0 +1,128 @@
+"""Time cueboard's snooker shot set in pooltool 0.6 (the peer of issue 3).
+
+Run with the peer's own interpreter (benchmarks/.peers/pooltool-venv, made by setup_pooltool.sh):
+
+    pooltool-venv/bin/python pooltool_runner.py SHOTS.json OUT.json [--repeats N]
+
+SHOTS.json is written by ``python -m benchmarks.snooker_shots``: positions in cueboard's frame
+(metres, origin at the centre of the baulk cushion face, x across, y up the table) and strikes as
+in cueboard's SnookerStrike. This script imports nothing from cueboard (a different venv).
+
+The mapping onto pooltool:
+- table: pooltool's generic snooker table with the WPBSA playing area and cushion height of the
+  shot set (pooltool's own pockets kept); balls: pooltool's snooker ball parameters with the
+  shot set's radius and mass. Both engines thus play on the same table with the same balls.
+- frame: pooltool puts the origin at the corner left of the head (baulk) cushion, x across and
+  y up the table, so x_pooltool = x + width / 2, y_pooltool = y.
+- strike: phi = angle (both counter-clockwise from +x), theta = elevation, b = top, and
+  a = -side (pooltool's a > 0 is left-hand side; cueboard's side > 0 is right-hand side).
+  pooltool's V0 is the cue's speed, not the ball's: the runner solves pooltool's own stick-ball
+  model at V0 = 1 (the ball's speed is linear in V0) and scales V0 so that the cue ball leaves
+  at the shot set's speed.
+
+Timing: every shot is simulated once untimed first (numba compiles or loads pooltool's kernels),
+then ``repeats`` times on a fresh copy of the system; the fastest run counts. Only
+``pooltool.simulate`` is timed, not building the system. Events counted: every pooltool event
+except its initial "none" placeholder (the stick-ball strike, collisions, cushions, pockets and
+motion transitions, as cueboard counts them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import sys
+import time
+from importlib import metadata
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("shots")
+    parser.add_argument("out")
+    parser.add_argument("--repeats", type=int, default=2)
+    parser.add_argument("--limit", type=int, default=0, help="only the first N shots (0: all)")
+    args = parser.parse_args()
+
+    start = time.perf_counter()
+    import attrs
+    import numpy as np
+    import pooltool as pt
+    from pooltool.events import EventType
+    from pooltool.game.datatypes import GameType
+    from pooltool.objects.table.collection import TableName, prebuilt_specs
+    from pooltool.physics.engine import PhysicsEngine
+
+    import_s = time.perf_counter() - start
+
+    doc = json.loads(open(args.shots).read())
+    tspec = doc["table"]
+    specs = attrs.evolve(
+        prebuilt_specs(TableName.SNOOKER_GENERIC),
+        l=tspec["length"],
+        w=tspec["width"],
+        cushion_height=tspec["cushion_height"],
+    )
+    table = pt.Table.from_table_specs(specs)
+    params = attrs.evolve(
+        pt.BallParams.default(game_type=GameType.SNOOKER), m=tspec["ball_mass"], R=tspec["ball_radius"]
+    )
+    engine = PhysicsEngine()
+    cue_id = doc["cue_ball"]
+    half_width = tspec["width"] / 2.0
+
+    def build(shot: dict) -> pt.System:
+        balls = {}
+        for b in shot["balls"]:
+            ball = pt.Ball(b["id"], params=params)
+            ball.state.rvw[0] = [b["x"] + half_width, b["y"], params.R]
+            balls[b["id"]] = ball
+        strike = shot["strike"]
+        cue = pt.Cue(cue_ball_id=cue_id)
+        cue.set_state(V0=1.0, phi=strike["angle"], theta=strike["elevation"], a=-strike["side"], b=strike["top"])
+        _, struck = engine.resolver.stick_ball.solve(cue.copy(), balls[cue_id].copy())
+        unit_speed = float(np.linalg.norm(struck.state.rvw[1]))
+        cue.set_state(V0=strike["speed"] / unit_speed)
+        return pt.System(cue=cue, table=table, balls=balls)
+
+    def count_events(system: pt.System) -> int:
+        return sum(1 for e in system.events if e.event_type != EventType.NONE)
+
+    shots = doc["shots"][: args.limit] if args.limit else doc["shots"]
+    systems = [build(s) for s in shots]
+
+    results = []
+    first_shot_s = None
+    for shot, system in zip(shots, systems, strict=True):
+        t0 = time.perf_counter()
+        warm = pt.simulate(system.copy(), engine=engine, max_events=20_000)
+        if first_shot_s is None:
+            first_shot_s = time.perf_counter() - t0
+        best = float("inf")
+        for _ in range(args.repeats):
+            trial = system.copy()
+            t0 = time.perf_counter()
+            pt.simulate(trial, engine=engine, inplace=True, max_events=20_000)
+            best = min(best, time.perf_counter() - t0)
+        n_events = count_events(warm)
+        results.append({"name": shot["name"], "kind": shot["kind"], "events": n_events, "seconds": best})
+
+    out = {
+        "engine": "pooltool",
+        "version": metadata.version("pooltool-billiards"),
+        "numba": metadata.version("numba"),
+        "python": sys.version.split()[0],
+        "machine": platform.machine(),
+        "import_s": import_s,
+        "first_shot_s": first_shot_s,
+        "repeats": args.repeats,
+        "shots": results,
+    }
+    with open(args.out, "w") as f:
+        json.dump(out, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

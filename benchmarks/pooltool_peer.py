@@ -1,0 +1,76 @@
+"""Drive the pooltool 0.6 peer: make its virtual environment on demand and run the shot set there.
+
+pooltool lives in its own venv (benchmarks/.peers/pooltool-venv, gitignored) because it pins an
+older numba than cueboard's. :func:`ensure_venv` runs ``peers/setup_pooltool.sh`` when the venv is
+missing (a few minutes, needs the package registry); :func:`run_shots` runs
+``peers/pooltool_runner.py`` with that venv's python and returns its JSON results.
+
+Environment: ``CUEBOARD_BENCH_PEERS=0`` skips the peer; ``CUEBOARD_POOLTOOL_PYTHON`` names another
+interpreter that has pooltool 0.6 installed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import tempfile
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+PEERS = HERE / "peers"
+VENV = HERE / ".peers" / "pooltool-venv"
+SETUP_TIMEOUT_S = 1200
+RUN_TIMEOUT_S = 1800
+
+
+class PeerUnavailableError(RuntimeError):
+    """pooltool cannot be installed or run here; the message says why."""
+
+
+def peers_enabled() -> bool:
+    return os.environ.get("CUEBOARD_BENCH_PEERS", "1") not in ("0", "no", "false", "")
+
+
+def ensure_venv() -> Path:
+    """The python of a venv with pooltool 0.6, made by setup_pooltool.sh when missing."""
+    override = os.environ.get("CUEBOARD_POOLTOOL_PYTHON")
+    if override:
+        return Path(override)
+    python = VENV / "bin" / "python"
+    try:
+        proc = subprocess.run(
+            ["bash", str(PEERS / "setup_pooltool.sh")],
+            capture_output=True,
+            text=True,
+            timeout=SETUP_TIMEOUT_S,
+            env={**os.environ, "POOLTOOL_VENV": str(VENV)},
+        )
+    except subprocess.TimeoutExpired:
+        raise PeerUnavailableError(f"setting up pooltool took over {SETUP_TIMEOUT_S} s") from None
+    if proc.returncode != 0 or not python.exists():
+        tail = (proc.stderr or proc.stdout).strip().splitlines()[-3:]
+        raise PeerUnavailableError("setup_pooltool.sh failed: " + " | ".join(tail))
+    return python
+
+
+def run_shots(shots_json: str, repeats: int = 2) -> dict[str, Any]:
+    """Time the shot set (JSON text of :func:`benchmarks.snooker_shots.shot_set_json`) in
+    pooltool; the runner's result document (``shots``: name, kind, events, seconds)."""
+    python = ensure_venv()
+    with tempfile.TemporaryDirectory(prefix="cueboard-bench-") as tmp:
+        shots_path, out_path = Path(tmp) / "shots.json", Path(tmp) / "pooltool.json"
+        shots_path.write_text(shots_json)
+        cmd = [str(python), str(PEERS / "pooltool_runner.py"), str(shots_path), str(out_path)]
+        try:
+            proc = subprocess.run(
+                [*cmd, "--repeats", str(repeats)], capture_output=True, text=True, timeout=RUN_TIMEOUT_S
+            )
+        except subprocess.TimeoutExpired:
+            raise PeerUnavailableError(f"the pooltool runner took over {RUN_TIMEOUT_S} s") from None
+        if proc.returncode != 0 or not out_path.exists():
+            tail = (proc.stderr or proc.stdout).strip().splitlines()[-3:]
+            raise PeerUnavailableError("the pooltool runner failed: " + " | ".join(tail))
+        result: dict[str, Any] = json.loads(out_path.read_text())
+        return result

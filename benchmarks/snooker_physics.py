@@ -1,0 +1,273 @@
+"""Snooker physics: cueboard's engine against pooltool 0.6 on the same shots (issue 3).
+
+The shots are :func:`benchmarks.snooker_shots.shot_set`: a break-off, a full-pack break and 100
+typical shots from a broken rack. Figures (``snooker.<engine>.<what>``):
+
+- ``per_event``: time per engine event over the 100 typical shots (total time / total events);
+  goal for cueboard ≤ 20 µs (50× pooltool's ~1 ms).
+- ``typical_shot``: mean time of one typical shot, goal < 2 ms; ``typical_events``: mean events.
+- ``break_off`` / ``pack_break``: time of those shots, with their event counts.
+- ``cold_start``: a fresh interpreter with an empty numba cache (``NUMBA_CACHE_DIR`` a new
+  temporary folder) importing the engine and simulating the break-off, goal < 10 s;
+  ``warm_start``: the same with the cache that run left.
+- ``memory_per_event``: bytes held by the recorded events of all shots (tracemalloc) per event,
+  goal < 1 KiB.
+- ``snooker.ratio.*``: pooltool's time over cueboard's (per event, per typical shot, break-off,
+  pack break); goal per event ≥ 50×.
+
+Timing: each shot is run once untimed (numba compilation, caches), then ``REPEATS`` times; the
+fastest run counts. Only the simulation call is timed, never building its inputs. The engines'
+events are not the same list (each records its own collisions, cushion contacts and motion
+transitions), so the per-shot ratio is what a user sees and the per-event ratio is the engines'
+cost per unit of work.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import tracemalloc
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from benchmarks import pooltool_peer
+from benchmarks.core import BenchmarkUnavailableError, Figure
+from benchmarks.snooker_shots import Shot, shot_set, shot_set_json
+
+REPEATS = 3
+PEER_REPEATS = 2
+GOAL_PER_EVENT_US = 20.0
+GOAL_TYPICAL_SHOT_MS = 2.0
+GOAL_COLD_START_S = 10.0
+GOAL_BYTES_PER_EVENT = 1024.0
+GOAL_RATIO = 50.0
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class ShotTime:
+    """One shot as an engine ran it."""
+
+    name: str
+    kind: str
+    events: int
+    seconds: float
+
+
+def cueboard_inputs(shot: Shot) -> tuple[Any, Any]:
+    """The shot as cueboard's ``(SnookerPosition, SnookerStrike)``."""
+    from cueboard.games.snooker.position import SnookerPosition, make_ball
+    from cueboard.games.snooker.records import SnookerStrike
+
+    pieces = tuple(make_ball(b["id"], b["x"], b["y"]) for b in shot["balls"])
+    return SnookerPosition(pieces=pieces, in_hand=False), SnookerStrike(**shot["strike"])
+
+
+def _simulator() -> Callable[[Any, Any], tuple[Sequence[Any], Any]]:
+    try:
+        from cueboard.games.snooker.physics import simulate_shot
+    except ImportError as err:
+        raise BenchmarkUnavailableError(
+            f"cueboard's snooker engine is not importable ({err}): "
+            "cueboard.games.snooker.physics.simulate_shot is needed"
+        ) from None
+    return simulate_shot
+
+
+def time_cueboard(shots: Sequence[Shot], repeats: int = REPEATS) -> list[ShotTime]:
+    """Warm per-shot times of cueboard's ``simulate_shot``."""
+    simulate = _simulator()
+    out = []
+    for shot in shots:
+        position, strike = cueboard_inputs(shot)
+        events, _ = simulate(position, strike)
+        best = float("inf")
+        for _ in range(repeats):
+            t0 = time.perf_counter()
+            simulate(position, strike)
+            best = min(best, time.perf_counter() - t0)
+        out.append(ShotTime(shot["name"], shot["kind"], len(events), best))
+    return out
+
+
+def bytes_per_event(shots: Sequence[Shot]) -> float:
+    """Memory held by the recorded events of every shot (tracemalloc), per event."""
+    simulate = _simulator()
+    inputs = [cueboard_inputs(s) for s in shots]
+    simulate(*inputs[0])  # compile / load before measuring
+    kept: list[Sequence[Any]] = []
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        for position, strike in inputs:
+            events, _ = simulate(position, strike)
+            kept.append(events)
+        held = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    return held / max(1, sum(len(e) for e in kept))
+
+
+_START_SCRIPT = """
+import json, sys
+from benchmarks.snooker_physics import cueboard_inputs, _simulator
+from benchmarks.snooker_shots import break_off
+events, _ = _simulator()(*cueboard_inputs(break_off()))
+print(json.dumps({"events": len(events)}))
+"""
+
+
+def start_time(cache_dir: str) -> float:
+    """Seconds for a fresh interpreter to import the engine and simulate the break-off, with
+    ``NUMBA_CACHE_DIR=cache_dir`` (empty: a cold start)."""
+    env = {**os.environ, "NUMBA_CACHE_DIR": cache_dir, "PYTHONDONTWRITEBYTECODE": "1"}
+    t0 = time.perf_counter()
+    proc = subprocess.run(
+        [sys.executable, "-c", _START_SCRIPT], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600
+    )
+    elapsed = time.perf_counter() - t0
+    if proc.returncode != 0:
+        raise RuntimeError("start-up run failed: " + proc.stderr.strip()[-2000:])
+    return elapsed
+
+
+def _summary(engine: str, times: Sequence[ShotTime]) -> tuple[dict[str, float], list[Figure]]:
+    typical = [t for t in times if t.kind in ("pot", "positional")]
+    by_kind = {t.kind: t for t in times}
+    total_s = sum(t.seconds for t in typical)
+    total_events = sum(t.events for t in typical)
+    s = {
+        "per_event_us": 1e6 * total_s / max(1, total_events),
+        "typical_shot_ms": 1e3 * total_s / max(1, len(typical)),
+        "typical_median_ms": 1e3 * statistics.median(t.seconds for t in typical),
+        "typical_events": total_events / max(1, len(typical)),
+        "break_off_ms": 1e3 * by_kind["break_off"].seconds,
+        "break_off_events": by_kind["break_off"].events,
+        "pack_break_ms": 1e3 * by_kind["pack_break"].seconds,
+        "pack_break_events": by_kind["pack_break"].events,
+    }
+    mine = engine == "cueboard"
+    p = f"snooker.{engine}."
+    figures = [
+        Figure(
+            p + "per_event",
+            s["per_event_us"],
+            "us",
+            goal=f"<= {GOAL_PER_EVENT_US:g} us" if mine else "",
+            met=s["per_event_us"] <= GOAL_PER_EVENT_US if mine else None,
+            note="100 typical shots: total time / total events",
+        ),
+        Figure(
+            p + "typical_shot",
+            s["typical_shot_ms"],
+            "ms",
+            goal=f"< {GOAL_TYPICAL_SHOT_MS:g} ms" if mine else "",
+            met=s["typical_shot_ms"] < GOAL_TYPICAL_SHOT_MS if mine else None,
+            note=f"mean of 100 (median {s['typical_median_ms']:.3g} ms)",
+        ),
+        Figure(p + "typical_events", s["typical_events"], "events", note="mean events per typical shot"),
+        Figure(p + "break_off", s["break_off_ms"], "ms", note=f"{s['break_off_events']:.0f} events"),
+        Figure(p + "pack_break", s["pack_break_ms"], "ms", note=f"{s['pack_break_events']:.0f} events"),
+    ]
+    return s, figures
+
+
+def _ratios(mine: dict[str, float], peer: dict[str, float]) -> list[Figure]:
+    def ratio(key: str) -> float:
+        return peer[key] / mine[key] if mine[key] > 0 else float("inf")
+
+    per_event = ratio("per_event_us")
+    return [
+        Figure(
+            "snooker.ratio.per_event",
+            per_event,
+            "x",
+            goal=f">= {GOAL_RATIO:g}x",
+            met=per_event >= GOAL_RATIO,
+            note="pooltool time / cueboard time, per event",
+        ),
+        Figure("snooker.ratio.typical_shot", ratio("typical_shot_ms"), "x", note="per typical shot"),
+        Figure("snooker.ratio.break_off", ratio("break_off_ms"), "x", note="break-off"),
+        Figure("snooker.ratio.pack_break", ratio("pack_break_ms"), "x", note="full-pack break"),
+    ]
+
+
+def _pooltool(shots_json: str) -> tuple[dict[str, float] | None, list[Figure]]:
+    if not pooltool_peer.peers_enabled():
+        print("bench: snooker.pooltool skipped: CUEBOARD_BENCH_PEERS=0")
+        return None, []
+    try:
+        doc = pooltool_peer.run_shots(shots_json, repeats=PEER_REPEATS)
+    except pooltool_peer.PeerUnavailableError as err:
+        print(f"bench: snooker.pooltool skipped: {err}")
+        return None, []
+    times = [ShotTime(r["name"], r["kind"], r["events"], r["seconds"]) for r in doc["shots"]]
+    summary, figures = _summary("pooltool", times)
+    figures.append(
+        Figure(
+            "snooker.pooltool.first_shot",
+            doc["first_shot_s"],
+            "s",
+            note=f"pooltool {doc['version']}, numba {doc['numba']}: first shot, its numba cache as found",
+        )
+    )
+    return summary, figures
+
+
+def _cueboard(shots: Sequence[Shot]) -> tuple[dict[str, float], list[Figure]]:
+    summary, figures = _summary("cueboard", time_cueboard(shots))
+    per_event_bytes = bytes_per_event(shots)
+    figures.append(
+        Figure(
+            "snooker.cueboard.memory_per_event",
+            per_event_bytes,
+            "B",
+            goal=f"< {GOAL_BYTES_PER_EVENT:g} B",
+            met=per_event_bytes < GOAL_BYTES_PER_EVENT,
+            note="recorded events of all shots, tracemalloc",
+        )
+    )
+    with tempfile.TemporaryDirectory(prefix="cueboard-numba-") as cache:
+        cold = start_time(cache)
+        warm = start_time(cache)
+    figures.append(
+        Figure(
+            "snooker.cueboard.cold_start",
+            cold,
+            "s",
+            goal=f"< {GOAL_COLD_START_S:g} s",
+            met=cold < GOAL_COLD_START_S,
+            note="new interpreter, empty numba cache: import + break-off",
+        )
+    )
+    figures.append(Figure("snooker.cueboard.warm_start", warm, "s", note="the same with the cache filled"))
+    return summary, figures
+
+
+def run() -> list[Figure]:
+    shots = shot_set()
+    figures: list[Figure] = []
+    try:
+        mine, cueboard_figures = _cueboard(shots)
+    except BenchmarkUnavailableError as err:
+        print(f"bench: snooker.cueboard skipped: {err}")
+        mine, cueboard_figures = None, []
+    figures.extend(cueboard_figures)
+    peer, peer_figures = _pooltool(shot_set_json(shots))
+    figures.extend(peer_figures)
+    if mine is not None and peer is not None:
+        figures.extend(_ratios(mine, peer))
+    if not figures:
+        raise BenchmarkUnavailableError("neither cueboard's snooker engine nor pooltool could run")
+    return figures
+
+
+if __name__ == "__main__":
+    for f in run():
+        print(f.bench_line())

@@ -1,0 +1,88 @@
+"""The benchmark harness (benchmarks/__main__.py): registry, skip lines, failures, figures."""
+
+from __future__ import annotations
+
+import sys
+import types
+
+import pytest
+
+import benchmarks.__main__ as harness
+from benchmarks.core import BenchmarkUnavailableError, Figure
+from benchmarks.snooker_physics import ShotTime, _ratios, _summary
+
+
+def _module(monkeypatch: pytest.MonkeyPatch, name: str, run: types.FunctionType) -> None:
+    mod = types.ModuleType(name)
+    mod.run = run  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, name, mod)
+
+
+def _ok() -> list[Figure]:
+    return [Figure("toy.speed", 12.5, "ms", goal="< 20 ms", met=True)]
+
+
+def _missing() -> list[Figure]:
+    raise BenchmarkUnavailableError("toy peer not installed")
+
+
+def _broken() -> list[Figure]:
+    raise ZeroDivisionError("boom")
+
+
+def test_registry_runs_ok_skips_missing_and_reports_failures(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _module(monkeypatch, "toy_ok", _ok)
+    _module(monkeypatch, "toy_missing", _missing)
+    _module(monkeypatch, "toy_broken", _broken)
+    monkeypatch.setattr(
+        harness, "BENCHMARKS", ["toy_missing", "toy_broken", "toy_not_a_module_anywhere", "toy_ok"]
+    )
+    assert harness.main([]) == 1  # one benchmark failed; the others still ran
+    out = capsys.readouterr().out
+    assert "bench: toy_missing skipped: toy peer not installed" in out
+    assert "bench: toy_not_a_module_anywhere skipped: cannot import" in out
+    assert "bench: toy_broken FAILED" in out and "ZeroDivisionError" in out
+    assert "bench: toy.speed 12.5 ms" in out.splitlines()
+
+
+def test_selection_by_name_and_skips_alone_exit_zero(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _module(monkeypatch, "toy_ok", _ok)
+    _module(monkeypatch, "toy_missing", _missing)
+    monkeypatch.setattr(harness, "BENCHMARKS", ["toy_missing", "toy_ok"])
+    assert harness.main(["missing"]) == 0
+    out = capsys.readouterr().out
+    assert "skipped" in out and "toy.speed" not in out
+    assert harness.main(["nothing-matches"]) == 2
+
+
+def test_figure_line_format() -> None:
+    assert Figure("a.b", 0.000123456, "s").bench_line() == "bench: a.b 1.2346e-04 s"
+    assert Figure("a.b", 1234.5678, "us").bench_line() == "bench: a.b 1235 us"
+    assert Figure("a.b", 123456.7, "B").bench_line() == "bench: a.b 123457 B"
+
+
+def test_summary_and_ratios_from_known_times() -> None:
+    def times(scale: float, events: int) -> list[ShotTime]:
+        return [
+            ShotTime("break-off", "break_off", 40, 0.040 * scale),
+            ShotTime("pack-break", "pack_break", 100, 0.200 * scale),
+            ShotTime("t1", "pot", events, 0.001 * scale),
+            ShotTime("t2", "positional", events, 0.003 * scale),
+        ]
+
+    mine, figures = _summary("cueboard", times(1.0, 10))
+    assert mine["per_event_us"] == pytest.approx(200.0)  # 4 ms over 20 events
+    assert mine["typical_shot_ms"] == pytest.approx(2.0)
+    by_name = {f.name: f for f in figures}
+    assert by_name["snooker.cueboard.per_event"].met is False  # 200 us > 20 us
+    assert by_name["snooker.cueboard.typical_shot"].met is False  # 2 ms is not < 2 ms
+    peer, _ = _summary("pooltool", times(60.0, 20))
+    ratios = {f.name: f for f in _ratios(mine, peer)}
+    assert ratios["snooker.ratio.per_event"].value == pytest.approx(30.0)  # 60x slower, 2x events
+    assert ratios["snooker.ratio.per_event"].met is False
+    assert ratios["snooker.ratio.typical_shot"].value == pytest.approx(60.0)
+    assert ratios["snooker.ratio.pack_break"].value == pytest.approx(60.0)
