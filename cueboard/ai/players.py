@@ -39,8 +39,8 @@ class GameAI(Protocol):
         """The shot ideas worth searching for ``position`` (never empty)."""
         ...
 
-    def perturb(self, strike: BaseModel, rng: np.random.Generator) -> BaseModel:
-        """The strike this level's hand actually produces when aiming for ``strike``."""
+    def perturb(self, position: Position, strike: BaseModel, rng: np.random.Generator) -> BaseModel:
+        """The strike this level's hand actually produces in ``position`` aiming for ``strike``."""
         ...
 
 
@@ -85,7 +85,7 @@ class SearchAgent:
         )
         best = scored[0]
         intended = best.candidate.strike
-        played = self.ai.perturb(intended, rng)
+        played = self.ai.perturb(position, intended, rng)
         self.decision_times.append(time.perf_counter() - t0)
         return Decision(
             declaration=best.candidate.declaration,

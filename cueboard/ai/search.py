@@ -59,8 +59,9 @@ class Scored:
 class ShotModel(Protocol):
     """What the search needs of a game's AI: picklable (it travels to worker processes)."""
 
-    def perturb(self, strike: BaseModel, rng: np.random.Generator) -> BaseModel:
-        """The strike actually played when ``strike`` is intended (execution noise), legal."""
+    def perturb(self, position: Position, strike: BaseModel, rng: np.random.Generator) -> BaseModel:
+        """The strike actually played in ``position`` when ``strike`` is intended (execution
+        noise); always a legal strike."""
         ...
 
     def outcome_value(
@@ -77,7 +78,7 @@ def _run(model: ShotModel, position: Position, cand: Candidate, seat: int, n: in
         return idx, model.outcome_value(position, cand.declaration, cand.strike, seat), ()
     rng = np.random.default_rng([seed, idx])
     vals = tuple(
-        model.outcome_value(position, cand.declaration, model.perturb(cand.strike, rng), seat)
+        model.outcome_value(position, cand.declaration, model.perturb(position, cand.strike, rng), seat)
         for _ in range(n)
     )
     return idx, 0.0, vals

@@ -28,7 +28,7 @@ class Toy:
     sigma: float
     delay: float = 0.0
 
-    def perturb(self, strike: BaseModel, rng: np.random.Generator) -> BaseModel:
+    def perturb(self, position: Position, strike: BaseModel, rng: np.random.Generator) -> BaseModel:
         assert isinstance(strike, Aim)
         return Aim(x=strike.x + rng.normal(0.0, self.sigma))
 
