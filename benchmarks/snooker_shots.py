@@ -5,7 +5,8 @@ Three groups, all on the WPBSA table of :mod:`cueboard.games.snooker.table` and 
 
 - ``break-off``: the full position (15 reds racked, six colours on their spots); the white from
   the baulk line between the brown and the yellow plays a thin contact (10 % of the ball) on the
-  right-hand red of the back row, with right-hand side, hard enough to come back to baulk;
+  right-hand red of the back row, with right-hand side (the aim allows for the squirt of a
+  typical cue, :func:`squirt_angle`), hard enough to come back to baulk;
 - ``pack-break``: the white from the D driven hard (8 m/s) full into the apex red. The pink is
   left off: on its spot, touching distance below the apex, it covers the apex from every side;
 - ``typical-NNN``: 100 shots from a broken rack: 1-15 reds scattered at random (not overlapping,
@@ -38,6 +39,9 @@ SEED = 20261129
 TYPICAL_SHOTS = 100
 #: Kept clear between scattered balls and between a ball and a cushion, m.
 CLEARANCE = 0.002
+#: A snooker cue's effective end mass, kg (Alciatore, technical proof A-31: a few grams for a
+#: typical shaft); used only to aim the break-off so that its contact is thin despite squirt.
+CUE_END_MASS = 0.0057
 #: Cue-ball speeds of the typical shots, m/s.
 MIN_SPEED, MAX_SPEED = 0.5, 5.0
 #: Deceleration of a rolling ball on snooker cloth (rolling resistance ≈ 0.01 × g), m/s²: a pot
@@ -97,9 +101,21 @@ def break_off(table: SnookerTable = STANDARD_TABLE) -> Shot:
     dx, dy = target[0] - white[0], target[1] - white[1]
     # The white's centre passes 1.8 radii to the right of the red's: a 10 % (thin) contact.
     offset = math.asin(0.9 * 2.0 * table.ball_radius / math.hypot(dx, dy))
-    angle = math.degrees(math.atan2(dy, dx) - offset)
+    side = 0.3
+    # The cue aims right of that line by the squirt angle, as a player allows for it.
+    angle = math.degrees(math.atan2(dy, dx) - offset - squirt_angle(side, table.ball_mass))
     balls = [{"id": "white", "x": white[0], "y": white[1]}, *_reds(reds), *_colours(table)]
-    return {"name": "break-off", "kind": "break_off", "balls": balls, "strike": _strike(5.5, angle, side=0.3)}
+    strike = _strike(5.5, angle, side=side)
+    return {"name": "break-off", "kind": "break_off", "balls": balls, "strike": strike}
+
+
+def squirt_angle(side: float, ball_mass: float, end_mass: float = CUE_END_MASS) -> float:
+    """The cue ball's deflection from the cue line (squirt), radians, for a tip offset ``side``
+    (fraction of the radius; > 0 right-hand side, which sends the ball left, counter-clockwise).
+    Alciatore, technical proof A-31: tan α = (5/2) s √(1 - s²) / (1 + m / m_e + (5/2)(1 - s²)),
+    with ``m_e`` the cue's effective end mass."""
+    s2 = side * side
+    return math.atan(2.5 * side * math.sqrt(1.0 - s2) / (1.0 + ball_mass / end_mass + 2.5 * (1.0 - s2)))
 
 
 def pack_break(table: SnookerTable = STANDARD_TABLE) -> Shot:
