@@ -1,0 +1,32 @@
+"""One flick through the physics: check the start (:mod:`.shot`), flick the next disc with the
+disc physics (:mod:`cueboard.games.crokinole.physics`, imported only here) and read the facts
+from its events (:func:`.outcome.outcome_of`)."""
+
+from __future__ import annotations
+
+import importlib
+
+from cueboard.engine.events import Event
+from cueboard.games.crokinole.outcome import outcome_of
+from cueboard.games.crokinole.records import CrokinoleOutcome, CrokinolePosition, CrokinoleStrike
+from cueboard.games.crokinole.shot import check_start, next_disc_id
+
+
+def simulate_strike(
+    position: CrokinolePosition, strike: CrokinoleStrike
+) -> tuple[tuple[Event, ...], CrokinoleOutcome]:
+    """Flick the next disc of the seat to move: the engine's events and the outcome facts.
+
+    Raises :class:`cueboard.games.crokinole.errors.IllegalShotError` for an illegal start.
+    """
+    check_start(position, strike.start)
+    physics = importlib.import_module("cueboard.games.crokinole.physics")
+    seat = position.to_move
+    disc = next_disc_id(position)
+    events, final = physics.simulate_flick(
+        position.on_table(), disc, strike.start, strike.velocity_vector(), strike.spin, owner=seat
+    )
+    off_board = tuple(p for p in position.pieces if not p.on_table)
+    final_ids = {p.id for p in final}
+    final = tuple(final) + tuple(p for p in off_board if p.id not in final_ids)
+    return tuple(events), outcome_of(events, final, seat, disc, position)

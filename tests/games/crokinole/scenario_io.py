@@ -1,0 +1,99 @@
+"""Reading the referee scenarios (tests/games/crokinole/scenarios/README.md)."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+from cueboard.games.crokinole.board import INCH
+from cueboard.games.crokinole.records import (
+    CrokinoleDeclaration,
+    CrokinoleOutcome,
+    CrokinolePosition,
+    CrokinoleSettings,
+    RoundResult,
+    ZoneCount,
+)
+from cueboard.records.base import Piece, PieceState
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+
+
+def load_all() -> list[dict[str, Any]]:
+    """Every scenario of every file, with ``file`` added."""
+    out: list[dict[str, Any]] = []
+    for path in sorted(SCENARIOS.glob("*.json")):
+        for sc in json.loads(path.read_text(encoding="utf-8")):
+            sc["file"] = path.name
+            out.append(sc)
+    return out
+
+
+def disc(d: dict[str, Any], owner: int) -> Piece:
+    """A disc from ``{id, r, deg, state}``: r in inches from the centre, deg counter-clockwise
+    from +x (270 = towards seat 0, 180 = seat 1, 90 = seat 2, 0 = seat 3)."""
+    r = float(d.get("r", 0.0)) * INCH
+    a = math.radians(float(d.get("deg", 0.0)))
+    return Piece(
+        id=d["id"], kind="disc", owner=owner, x=r * math.cos(a), y=r * math.sin(a),
+        state=PieceState(d.get("state", "on_table")),
+    )
+
+
+def zone_count(v: list[int]) -> ZoneCount:
+    return ZoneCount(twenties=v[0], fifteens=v[1], tens=v[2], fives=v[3])
+
+
+def position_of(sc: dict[str, Any]) -> CrokinolePosition:
+    settings = CrokinoleSettings.model_validate(sc.get("settings", {}))
+    pos = sc.get("position", {})
+    pieces = tuple(disc(d, d["owner"]) for d in sc.get("board", []))
+    if "discs_left" in pos:
+        left = tuple(pos["discs_left"])
+    else:
+        shot = [sum(1 for p in pieces if p.owner == s) for s in range(4)]
+        left = tuple(settings.discs - shot[s] if s in settings.seats else 0 for s in range(4))
+    to_move = pos.get("to_move", 0)
+    history = tuple(
+        RoundResult(
+            round=i + 1, starter=0, counts=(ZoneCount(), ZoneCount()), totals=tuple(h["totals"]),
+            difference=abs(h["totals"][0] - h["totals"][1]), points=tuple(h["points"]),
+            scores_after=(0, 0),
+        )
+        for i, h in enumerate(pos.get("history", []))
+    )
+    return CrokinolePosition(
+        pieces=pieces, settings=settings, to_move=to_move,
+        round_starter=pos.get("round_starter", to_move), round=pos.get("round", 1),
+        discs_left=left, twenties=tuple(pos.get("twenties", (0, 0))),
+        scores=tuple(pos.get("scores", (0, 0))), history=history,
+    )
+
+
+def declaration_and_outcome(
+    sc: dict[str, Any], position: CrokinolePosition
+) -> tuple[CrokinoleDeclaration, CrokinoleOutcome]:
+    shooter = sc.get("shooter", position.to_move)
+    if sc.get("concede"):
+        return CrokinoleDeclaration(concede=True), CrokinoleOutcome(shooter=shooter)
+    if "tally" in sc:
+        t = sc["tally"]
+        return CrokinoleDeclaration(), CrokinoleOutcome(
+            shooter=shooter, tally=(zone_count(t[0]), zone_count(t[1]))
+        )
+    shot = sc["shot"]
+    owners = {p.id: p.owner for p in position.pieces}
+    final = tuple(disc(d, owners.get(d["id"], shooter)) for d in shot["final"])
+    return CrokinoleDeclaration(), CrokinoleOutcome(
+        shooter=shooter,
+        shot_disc=shot["disc"],
+        touched=tuple(shot.get("touched", ())),
+        chain=tuple(shot.get("chain", ())),
+        opponent_hit=shot.get("opponent_hit", False),
+        holed=tuple(shot.get("holed", ())),
+        ditched=tuple(shot.get("ditched", ())),
+        returned=tuple(shot.get("returned", ())),
+        final=final,
+    )
