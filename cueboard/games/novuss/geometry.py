@@ -115,15 +115,14 @@ def nearest_free_point(
     pieces = tuple(pieces)
     if is_free(x, y, radius, pieces, board):
         return (x, y)
-    ring = 0.001
-    while ring < 2 * board.size:
+    for k in range(1, int(2 * board.size / 0.001)):
+        ring = k * 0.001
         n = max(8, int(2 * math.pi * ring / 0.0005))
         for k in range(n):
             a = 2 * math.pi * k / n
             px, py = x + ring * math.cos(a), y + ring * math.sin(a)
             if is_free(px, py, radius, pieces, board):
                 return (px, py)
-        ring += 0.001
     raise ValueError("no free point on the board")
 
 

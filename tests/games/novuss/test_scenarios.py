@@ -1,0 +1,72 @@
+"""The novuss referee against scenarios with known answers (scenarios/*.json, each citing its rule)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cueboard.games.novuss.referee import IllegalStrokeError, apply
+from cueboard.records.base import PieceState
+
+from .scenario_io import build_outcome, build_position, load_scenarios
+
+SCENARIOS = load_scenarios()
+TOL = 1e-4
+
+
+def _same(actual: Any, expected: Any) -> bool:
+    if isinstance(expected, dict):
+        return isinstance(actual, dict) and all(_same(actual.get(k), v) for k, v in expected.items())
+    if isinstance(expected, list):
+        return (
+            isinstance(actual, (list, tuple))
+            and len(actual) == len(expected)
+            and all(_same(a, e) for a, e in zip(actual, expected, strict=True))
+        )
+    if isinstance(expected, float) and isinstance(actual, (int, float)):
+        return abs(actual - expected) <= TOL
+    return bool(actual == expected)
+
+
+def test_enough_scenarios_each_citing_a_rule() -> None:
+    assert len(SCENARIOS) >= 60
+    names = [sc["name"] for sc in SCENARIOS]
+    assert len(set(names)) == len(names), "scenario names must be unique"
+    for sc in SCENARIOS:
+        assert sc.get("rule"), f"{sc['name']} cites no rule"
+
+
+@pytest.mark.parametrize("sc", SCENARIOS, ids=[sc["name"] for sc in SCENARIOS])
+def test_scenario(sc: dict[str, Any]) -> None:
+    position = build_position(sc["position"])
+    outcome = build_outcome(position, sc)
+    expect = sc["expect"]
+    if "error" in expect:
+        with pytest.raises(IllegalStrokeError, match=expect["error"]):
+            apply(position, outcome)
+        return
+    for field, value in expect.get("outcome", {}).items():
+        actual = outcome.model_dump(mode="json")[field]
+        assert _same(actual, value), f"outcome.{field}: {actual!r} != {value!r}"
+    after, ruling = apply(position, outcome)
+    data = ruling.model_dump(mode="json")
+    for field, value in expect.items():
+        if field in ("after", "outcome"):
+            continue
+        assert _same(data[field], value), f"ruling.{field}: {data[field]!r} != {value!r}"
+    want = expect.get("after", {})
+    if "to_move" in want:
+        assert after.to_move == want["to_move"]
+    if "pocketed" in want:
+        assert list(after.pocketed) == want["pocketed"]
+    if "debt" in want:
+        assert list(after.debt) == want["debt"]
+    if "winner" in want:
+        assert after.winner == want["winner"]
+    states = {p.id: p.state for p in after.pieces}
+    for pid in want.get("on_table", ()):
+        assert states[pid] is PieceState.ON_TABLE, f"{pid} should be on the table"
+    for pid in want.get("in_pockets", ()):
+        assert states[pid] is PieceState.POCKETED, f"{pid} should be in a pocket"
+    assert all(p.state is PieceState.OFF_TABLE for p in after.pieces if p.kind == "striker")
