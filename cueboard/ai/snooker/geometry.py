@@ -108,9 +108,7 @@ def pocket_targets(table: SnookerTable = STANDARD_TABLE) -> tuple[PocketTarget, 
     return tuple(out)
 
 
-def pot_probability(
-    cue: Point, obj: Point, pocket: PocketTarget, sigma_deg: float, radius: float
-) -> float:
+def pot_probability(cue: Point, obj: Point, pocket: PocketTarget, sigma_deg: float, radius: float) -> float:
     """Probability that a stroke aimed at the ghost ball pots ``obj`` in ``pocket`` when the
     direction error is N(0, σ²) (module docstring); 0 for cuts beyond 80° or an unreachable
     pocket. Paths are not checked here (see :func:`path_clear`)."""
@@ -172,10 +170,17 @@ def pot_options(
                 continue
             if not _ghost_on_table(g, table):
                 continue
-            out.append(PotOption(
-                ball, pocket, angle_deg(cue, g), cut_angle_deg(cue, obj, pocket.aim, r),
-                math.dist(cue, g), math.dist(obj, pocket.aim), p,
-            ))
+            out.append(
+                PotOption(
+                    ball,
+                    pocket,
+                    angle_deg(cue, g),
+                    cut_angle_deg(cue, obj, pocket.aim, r),
+                    math.dist(cue, g),
+                    math.dist(obj, pocket.aim),
+                    p,
+                )
+            )
     out.sort(key=lambda o: -o.probability)
     return out
 

@@ -1,0 +1,301 @@
+"""The crokinole AI: open 20s, takeouts, must-hit shots, guards behind the pegs, partnership play
+(rules/crokinole.md).
+
+Shot ideas (each from several legal starting points on the shooter's part of the shooting line):
+- open 20: no opponent disc on the board — aim at the hole at the speed that stops a disc just
+  past the centre (the disc drops when it crosses the hole slowly);
+- takeouts and must-hit shots: aim at an opponent disc (full, or a half-disc to either side, to
+  keep the shooter in) hard enough to send it off, or softly to "hit and stick";
+- draws and guards: a soft shot that stops just outside a peg on the line from the opponent's
+  quadrant towards the shooter's discs, shielding them.
+Partnerships need nothing special: the evaluation is by side, so a shot that leaves the partner
+(who shoots after the next opponent) a good position scores through the tally and the exposure.
+
+Speeds come from the physics' own sliding friction, measured once by a calibration flick
+(a disc flicked at v stops after v²/(2μg) when it does not spin: Farkas et al. 2003, f(∞) = 1).
+
+Evaluation of the position left, for the deciding side: the round's tally difference (20s at
+20, 15/10/5 by zone); discs of the side about to shoot against are discounted by how exposed
+they are (a clear line from that shooter's starting arc), and the other side's by the same
+measure for our next shooter; a finished round counts its points, a finished game ±1000.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cache
+from typing import Final
+
+import numpy as np
+from pydantic import BaseModel
+
+from cueboard.ai.agent import Decision
+from cueboard.ai.noise import DiscNoise, check_level, gaussian
+from cueboard.ai.search import Candidate
+from cueboard.games.crokinole.board import STANDARD_BOARD as B
+from cueboard.games.crokinole.errors import CrokinoleError
+from cueboard.games.crokinole.records import (
+    MAX_SPEED,
+    CrokinoleDeclaration,
+    CrokinoleOutcome,
+    CrokinolePosition,
+    CrokinoleRuling,
+    CrokinoleStrike,
+)
+from cueboard.games.crokinole.shot import check_start
+from cueboard.games.crokinole.zones import tally, zone_value
+from cueboard.records.base import Position
+
+#: Execution noise per level. A flick is judged by where the disc stops: its length error is
+#: twice the relative speed error (d ∝ v²), so 'pro' (3% speed, 0.5° direction, 1 mm along the
+#: line) stops a 0.3 m open-20 flick within about ±18 mm (1σ) of the aim, about a hole's
+#: radius, which gives roughly the 75-80% open-20 rate of the best players (WCC statistics);
+#: each weaker level doubles the direction error and adds half again to the speed error.
+NOISE: Final[dict[str, DiscNoise]] = {
+    "perfect": DiscNoise(0.0, 0.0, 0.0, 0.0),
+    "pro": DiscNoise(direction_deg=0.5, speed_rel=0.03, speed=0.005, start=0.001),
+    "club": DiscNoise(direction_deg=1.0, speed_rel=0.045, speed=0.0075, start=0.002),
+    "amateur": DiscNoise(direction_deg=2.0, speed_rel=0.0675, speed=0.011, start=0.003),
+    "beginner": DiscNoise(direction_deg=4.0, speed_rel=0.10, speed=0.017, start=0.005),
+}
+
+R_D = B.disc_radius
+R_LINE = B.shooting_radius
+#: Start offsets (degrees from the seat's direction) tried along the shooting line.
+START_OFFSETS: Final = (-40.0, -30.0, -20.0, -10.0, 0.0, 10.0, 20.0, 30.0, 40.0)
+_DECL = CrokinoleDeclaration()
+_RNG0 = np.random.default_rng(0)
+
+
+@cache
+def friction_decel() -> float:
+    """μg of the physics (m/s²), from a calibration flick on an empty board that stops in the
+    5-zone: μg = v²/(2d)."""
+    from cueboard.games.crokinole import GAME
+    from cueboard.games.crokinole.game import new_position
+
+    pos = new_position({"players": 2}, starter=0)
+    start = (0.0, -R_LINE)
+    v = 0.6
+    _, out = GAME.simulate(pos, _DECL, CrokinoleStrike(start=start, speed=v, angle=90.0))
+    assert isinstance(out, CrokinoleOutcome)
+    disc = next(p for p in out.final if p.id == out.shot_disc)
+    d = math.hypot(disc.x - start[0], disc.y - start[1])
+    if d <= 0.0:
+        raise CrokinoleError("calibration flick did not move")
+    return v * v / (2.0 * d)
+
+
+def stop_speed(distance: float) -> float:
+    """The flick speed that stops a non-spinning disc after ``distance`` metres."""
+    return math.sqrt(2.0 * friction_decel() * max(distance, 1e-4))
+
+
+def start_points(position: CrokinolePosition) -> list[tuple[float, float]]:
+    """Legal starting points of the seat to move (centred on the shooting line)."""
+    base = B.seat_angle(position.to_move)
+    out = []
+    for off in START_OFFSETS:
+        a = base + math.radians(off)
+        p = (R_LINE * math.cos(a), R_LINE * math.sin(a))
+        try:
+            check_start(position, p)
+        except CrokinoleError:
+            continue
+        out.append(p)
+    return out
+
+
+def _strike(start: tuple[float, float], target: tuple[float, float], speed: float) -> CrokinoleStrike:
+    ang = math.degrees(math.atan2(target[1] - start[1], target[0] - start[0]))
+    return CrokinoleStrike(start=start, speed=min(max(speed, 0.05), MAX_SPEED), angle=ang)
+
+
+def _clear(
+    a: tuple[float, float], b: tuple[float, float], obstacles: list[tuple[float, float, float]]
+) -> bool:
+    """Whether a disc moving from a to b misses every (x, y, clearance) obstacle."""
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    L2 = dx * dx + dy * dy or 1e-12
+    for x, y, c in obstacles:
+        t = max(0.0, min(1.0, ((x - ax) * dx + (y - ay) * dy) / L2))
+        if math.hypot(x - ax - t * dx, y - ay - t * dy) < c:
+            return False
+    return True
+
+
+def _pegs() -> list[tuple[float, float, float]]:
+    return [(x, y, R_D + B.peg_radius) for x, y in B.peg_positions]
+
+
+def exposure(position: CrokinolePosition, disc_xy: tuple[float, float], seat: int, exclude: str) -> float:
+    """Share of ``seat``'s starting points from which a straight flick reaches the disc at
+    ``disc_xy`` without touching a peg or another disc (0 = fully guarded)."""
+    obstacles = _pegs() + [(p.x, p.y, 2 * R_D) for p in position.on_table() if p.id != exclude]
+    base = B.seat_angle(seat)
+    n = ok = 0
+    for off in START_OFFSETS[::2]:
+        a = base + math.radians(off)
+        n += 1
+        ok += _clear((R_LINE * math.cos(a), R_LINE * math.sin(a)), disc_xy, obstacles)
+    return ok / n
+
+
+def evaluate(
+    before: CrokinolePosition, after: CrokinolePosition, ruling: CrokinoleRuling, seat: int
+) -> float:
+    """Value of the position left for ``seat``'s side (module docstring)."""
+    side = before.side(seat)
+    if ruling.game_over:
+        return 1000.0 if ruling.winner == side else (-1000.0 if ruling.winner is not None else 0.0)
+    if ruling.round_result is not None:
+        pts = ruling.round_result.points
+        return float(pts[side] - pts[1 - side]) * 1.0
+    sides = {s: after.side(s) for s in after.settings.seats}
+    counts = tally(after.pieces, sides, after.twenties)
+    value = float(counts[side].total - counts[1 - side].total)
+    nxt = after.to_move
+    nxt_side = after.side(nxt)
+    for p in after.on_table():
+        s = after.side_of_disc(p)
+        if s == nxt_side:
+            continue
+        v = zone_value(p.x, p.y)
+        risk = 0.6 * v * exposure(after, (p.x, p.y), nxt, p.id)
+        value += -risk if s == side else risk
+    return value
+
+
+@dataclass(frozen=True)
+class CrokinoleModel:
+    """The picklable shot model of one level."""
+
+    level: str
+
+    def perturb(self, position: Position, strike: BaseModel, rng: np.random.Generator) -> BaseModel:
+        assert isinstance(position, CrokinolePosition)
+        return perturb(position, strike, NOISE[self.level], rng)
+
+    def outcome_value(
+        self, position: Position, declaration: BaseModel, strike: BaseModel, seat: int
+    ) -> float:
+        from cueboard.games.crokinole import GAME
+
+        assert isinstance(position, CrokinolePosition)
+        try:
+            _, outcome = GAME.simulate(position, declaration, strike)
+        except CrokinoleError:
+            return -1000.0  # an illegal start (a noisy start that overlaps a disc, say)
+        after, ruling = GAME.apply(position, declaration, outcome, _RNG0)
+        assert isinstance(after, CrokinolePosition) and isinstance(ruling, CrokinoleRuling)
+        return evaluate(position, after, ruling, seat)
+
+
+def perturb(
+    position: CrokinolePosition, strike: BaseModel, noise: DiscNoise, rng: np.random.Generator
+) -> CrokinoleStrike:
+    """The flick a player with ``noise`` produces when aiming for ``strike``: speed and direction
+    errors, and a slip of the starting point along the shooting line (kept on the line and in
+    the quadrant: a player never places a disc illegally, only imprecisely)."""
+    assert isinstance(strike, CrokinoleStrike) and strike.speed is not None and strike.angle is not None
+    speed = strike.speed + gaussian(rng, noise.speed_sigma(strike.speed))
+    angle = strike.angle + gaussian(rng, noise.direction_deg)
+    sx, sy = strike.start
+    r = math.hypot(sx, sy)
+    slip = gaussian(rng, noise.start) / r
+    a = math.atan2(sy, sx) + slip
+    start = (r * math.cos(a), r * math.sin(a))
+    try:
+        check_start(position, start)
+    except CrokinoleError:
+        start = strike.start
+    return CrokinoleStrike(start=start, speed=min(max(speed, 0.05), MAX_SPEED), angle=angle, spin=strike.spin)
+
+
+@dataclass
+class CrokinoleAI:
+    """Crokinole knowledge for :class:`cueboard.ai.players.SearchAgent`."""
+
+    level: str
+
+    def __post_init__(self) -> None:
+        check_level(self.level)
+
+    def model(self) -> CrokinoleModel:
+        return CrokinoleModel(self.level)
+
+    def perturb(self, position: Position, strike: BaseModel, rng: np.random.Generator) -> BaseModel:
+        assert isinstance(position, CrokinolePosition)
+        return perturb(position, strike, NOISE[self.level], rng)
+
+    def forced(self, position: Position, rng: np.random.Generator) -> Decision | None:
+        return None  # never concedes: every round can be won back
+
+    def candidates(self, position: Position) -> list[Candidate]:
+        assert isinstance(position, CrokinolePosition)
+        return candidates(position)
+
+
+def candidates(position: CrokinolePosition) -> list[Candidate]:
+    """The shot ideas for the seat to move (module docstring); never empty."""
+    seat = position.to_move
+    side = position.side(seat)
+    starts = start_points(position)
+    if not starts:
+        raise CrokinoleError(f"seat {seat} has no legal starting point")
+    board = position.on_table()
+    opp = [p for p in board if position.side_of_disc(p) != side]
+    own = [p for p in board if position.side_of_disc(p) == side]
+    pegs = _pegs()
+    out: list[Candidate] = []
+    if not opp:
+        for s in starts[::2] if len(starts) > 4 else starts:
+            d = math.hypot(*s)
+            for f, label in ((1.0, "open 20"), (1.04, "open 20 firm"), (0.93, "open 20 soft")):
+                if _clear(s, (0.0, 0.0), pegs + [(p.x, p.y, 2 * R_D) for p in board]):
+                    out.append(Candidate(_DECL, _strike(s, (0.0, 0.0), stop_speed(d) * f + 0.02), label, 3.0))
+    for p in sorted(opp, key=lambda q: -zone_value(q.x, q.y)):
+        obstacles = pegs + [(q.x, q.y, 2 * R_D) for q in board if q.id != p.id]
+        for s in starts:
+            if not _clear(s, (p.x, p.y), obstacles):
+                continue
+            d = math.hypot(p.x - s[0], p.y - s[1])
+            # perpendicular to the line of aim, for thin / half-disc hits
+            ux, uy = (p.x - s[0]) / d, (p.y - s[1]) / d
+            for off, label in (
+                (0.0, "takeout"),
+                (0.9 * R_D, "takeout, cut left"),
+                (-0.9 * R_D, "takeout, cut right"),
+            ):
+                tgt = (p.x - uy * off, p.y + ux * off)
+                out.append(
+                    Candidate(
+                        _DECL,
+                        _strike(s, tgt, stop_speed(d + 0.45)),
+                        f"{label} {p.id}",
+                        2.0 + zone_value(p.x, p.y) / 15,
+                    )
+                )
+            out.append(
+                Candidate(_DECL, _strike(s, (p.x, p.y), stop_speed(d + 0.06)), f"hit and stick {p.id}", 1.5)
+            )
+    if not opp or own:
+        # draws to the 15 and guards just outside a peg, shielding the centre
+        for px, py in B.peg_positions:
+            k = 1.0 + 2.6 * R_D / B.fifteen_radius
+            tgt = (px * k, py * k)
+            for s in starts[::2] if len(starts) > 4 else starts:
+                d = math.hypot(tgt[0] - s[0], tgt[1] - s[1])
+                if d < 0.32 and _clear(s, tgt, pegs + [(q.x, q.y, 2 * R_D) for q in board]):
+                    out.append(Candidate(_DECL, _strike(s, tgt, stop_speed(d)), "guard behind a peg", 1.0))
+    if not out:  # nothing clear: a firm shot at the centre from the middle start (banks off pegs)
+        s = starts[len(starts) // 2]
+        out.append(Candidate(_DECL, _strike(s, (0.0, 0.0), stop_speed(0.6)), "bank off the pegs", 0.0))
+    return out
+
+
+def make_ai(level: str) -> CrokinoleAI:
+    """The crokinole AI of ``level``."""
+    return CrokinoleAI(check_level(level))

@@ -1,0 +1,307 @@
+"""The novuss AI: direct and rebound pots, dark-disc strategy, avoiding penalties, and using the
+striker to leave discs light (rules/novuss.md; seed 004).
+
+Shot ideas, from striker placements in the seat's own edge zone:
+- direct pots: every own light disc into every pocket — the striker aimed at the ghost point
+  (centres R_striker + r_disc apart on the disc-pocket line), placed either on that line's
+  extension (a straight pot) or at a spread of points across the zone (cut pots);
+- rebound pots: own dark discs (and light ones a direct stroke cannot reach) by a stroke off the
+  opposite rail — the aim point is the ghost point mirrored in the rail line the striker's
+  centre bounces from (equal angles, a first-order model of the cushion);
+- when nothing pots: soft direct strokes onto an own light disc that push it out of the circle
+  / zone so that it is left light for the next turn.
+The search plays each idea through the physics and the referee, so a stroke that would break a
+penalty rule (first contact with an opponent's disc, a dark disc hit directly, the striker
+pocketed...) is found and scored down by what the referee rules, not by a separate check.
+
+Evaluation for the striking side: +10 per own disc pocketed, -10 per opponent disc pocketed,
+-12 for a penalty (a disc comes back and the turn is lost), the next stroke's prospects (keeping
+the turn is worth the share of own discs that are light), -1.5 per own dark disc, +1 per
+opponent dark disc; a won game ±1000.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cache
+from typing import Final
+
+import numpy as np
+from pydantic import BaseModel
+
+from cueboard.ai.agent import Decision
+from cueboard.ai.noise import DiscNoise, check_level, gaussian
+from cueboard.ai.search import Candidate
+from cueboard.ai.snooker.geometry import path_clear
+from cueboard.games.novuss.board import STANDARD_BOARD as B
+from cueboard.games.novuss.geometry import check_striker_placement, depth, is_dark, point
+from cueboard.games.novuss.records import (
+    MAX_SPEED,
+    NovussDeclaration,
+    NovussOutcome,
+    NovussPosition,
+    NovussRuling,
+    NovussStrike,
+    side_of,
+)
+from cueboard.records.base import Piece, Position
+
+#: Execution noise per level. A novuss stroke crosses up to ~0.9 m to a disc that then runs
+#: ~0.3-0.6 m to a pocket 100 mm wide (50 mm more than a disc): the pocket takes about ±17 mm,
+#: so 'pro' (0.3° direction, 3% speed, 1 mm placement) pots a 0.6 m + 0.4 m straight pot nearly
+#: always and a long cut about two times in three; weaker levels double the direction error.
+NOISE: Final[dict[str, DiscNoise]] = {
+    "perfect": DiscNoise(0.0, 0.0, 0.0, 0.0),
+    "pro": DiscNoise(direction_deg=0.3, speed_rel=0.03, speed=0.01, start=0.001),
+    "club": DiscNoise(direction_deg=0.6, speed_rel=0.045, speed=0.015, start=0.002),
+    "amateur": DiscNoise(direction_deg=1.2, speed_rel=0.0675, speed=0.02, start=0.003),
+    "beginner": DiscNoise(direction_deg=2.4, speed_rel=0.10, speed=0.03, start=0.005),
+}
+
+RS, RD = B.striker_radius, B.disc_radius
+#: Depth of the striker's centre in its own zone: as far forward as the zone line allows, and
+#: at the rail.
+U_FRONT = B.edge_zone_line(0) + B.line_width / 2 + RS + 0.0005
+U_BACK = B.half - RS - 0.0005
+LATERALS: Final = tuple(np.linspace(-0.36, 0.36, 9))
+_DECL = NovussDeclaration()
+
+
+@cache
+def friction_decel() -> float:
+    """μg of the disc physics for the striker (m/s²), from a calibration stroke on an empty
+    lane: the striker of seat 0 struck along +x from its zone stops after v²/(2μg)."""
+    import importlib
+
+    from cueboard.records.base import PieceState
+
+    simulate_stroke = importlib.import_module("cueboard.games.novuss.physics").simulate_stroke
+
+    start = point(0, (U_FRONT + U_BACK) / 2, -0.3)
+    striker = Piece(id="striker0", kind="striker", owner=0, x=start[0], y=start[1], state=PieceState.ON_TABLE)
+    v = 0.5
+    _, final = simulate_stroke((striker,), "striker0", (v, 0.0))
+    end = next(p for p in final if p.id == "striker0")
+    d = math.hypot(end.x - start[0], end.y - start[1])
+    return v * v / (2.0 * max(d, 1e-6))
+
+
+def _speed_for(distance: float, extra: float) -> float:
+    return min(math.sqrt(2.0 * friction_decel() * (distance + extra)), MAX_SPEED)
+
+
+def _angle(a: tuple[float, float], b: tuple[float, float]) -> float:
+    return math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))
+
+
+def placements(position: NovussPosition) -> list[tuple[float, float]]:
+    """Legal striker placements across the seat's zone, at the front of it."""
+    seat = position.to_move
+    out = []
+    for v in LATERALS:
+        for u in (U_FRONT, (U_FRONT + U_BACK) / 2):
+            x, y = point(seat, u, float(v))
+            if check_striker_placement(seat, x, y, position.pieces) is None:
+                out.append((x, y))
+                break
+    return out
+
+
+def _ghost(disc: tuple[float, float], pocket: tuple[float, float]) -> tuple[float, float] | None:
+    dx, dy = pocket[0] - disc[0], pocket[1] - disc[1]
+    d = math.hypot(dx, dy)
+    if d < 1e-9:
+        return None
+    k = (RS + RD) / d
+    return (disc[0] - dx * k, disc[1] - dy * k)
+
+
+def _mirror(p: tuple[float, float], seat_far: int) -> tuple[float, float]:
+    """``p`` mirrored in the line the striker's centre bounces from at ``seat_far``'s rail."""
+    wall = B.half - RS
+    x, y = p
+    if seat_far == 0:
+        return (x, -2 * wall - y)
+    if seat_far == 2:
+        return (x, 2 * wall - y)
+    if seat_far == 1:
+        return (-2 * wall - x, y)
+    return (2 * wall - x, y)
+
+
+def candidates(position: NovussPosition) -> list[Candidate]:
+    """The stroke ideas for the seat to move (module docstring); never empty."""
+    seat = position.to_move
+    side = side_of(seat, position.players)
+    far = (seat + 2) % 4
+    spots = placements(position)
+    if not spots:
+        raise ValueError(f"novuss: no legal striker placement for seat {seat}")
+    on = [p for p in position.pieces if p.on_table and p.kind == "disc"]
+    own = [p for p in on if p.owner == side]
+    light = [p for p in own if not is_dark(seat, p.x, p.y)]
+    dark = [p for p in own if is_dark(seat, p.x, p.y)]
+    pockets = B.pocket_centres
+    out: list[Candidate] = []
+
+    def add(
+        s: tuple[float, float],
+        aim: tuple[float, float],
+        dist: float,
+        extra: float,
+        label: str,
+        prior: float,
+        target: str,
+    ) -> None:
+        speed = _speed_for(dist, extra)
+        out.append(
+            Candidate(
+                NovussDeclaration(target=target),
+                NovussStrike(x=s[0], y=s[1], speed=max(speed, 0.05), angle=_angle(s, aim)),
+                label,
+                prior,
+            )
+        )
+
+    for disc in light:
+        others = [(q.x, q.y) for q in on if q.id != disc.id]
+        for pname, pc in pockets.items():
+            g = _ghost((disc.x, disc.y), pc)
+            if g is None or not path_clear((disc.x, disc.y), pc, others, (2 * RD) / 1.0 * 0.999):
+                continue
+            d_obj = math.dist((disc.x, disc.y), pc)
+            for s in spots:
+                d_cue = math.dist(s, g)
+                cut = abs(((_angle(s, g) - _angle((disc.x, disc.y), pc)) + 180) % 360 - 180)
+                if cut > 55 or not path_clear(s, g, others, (RS + RD) * 0.999):
+                    continue
+                # the disc leaves at about 1.6 cos(cut) of the striker's speed (4:1 masses)
+                extra = d_obj / (1.6 * math.cos(math.radians(cut))) ** 2 + 0.15
+                add(s, g, d_cue, extra, f"pot {disc.id} into {pname}", 3.0 - cut / 30.0, disc.id)
+    for disc in dark + (light if not out else []):
+        others = [(q.x, q.y) for q in on if q.id != disc.id]
+        for pname, pc in pockets.items():
+            if depth(seat, pc[0], pc[1]) < 0:
+                continue  # rebounds come back towards the own side: own-side pockets
+            g = _ghost((disc.x, disc.y), pc)
+            if g is None:
+                continue
+            gm = _mirror(g, far)
+            for s in spots[::2]:
+                d = math.dist(s, gm)
+                add(
+                    s,
+                    gm,
+                    d,
+                    math.dist((disc.x, disc.y), pc) + 0.2,
+                    f"rebound {disc.id} into {pname}",
+                    1.0,
+                    disc.id,
+                )
+    if len(out) < 4:
+        for disc in light or own:
+            for s in spots[::2]:
+                add(
+                    s,
+                    (disc.x, disc.y),
+                    math.dist(s, (disc.x, disc.y)),
+                    0.25,
+                    f"push {disc.id} light",
+                    0.5,
+                    disc.id,
+                )
+    if not out:  # a rebound off the opposite rail straight back: always legal to try
+        s = spots[len(spots) // 2]
+        aim = point(far, B.half, float(np.clip(-0.1, -0.3, 0.3)))
+        add(s, aim, 1.6, 0.2, "rebound safety", 0.0, own[0].id if own else "")
+    return out
+
+
+def evaluate(before: NovussPosition, after: NovussPosition, ruling: NovussRuling, seat: int) -> float:
+    """The striking side's value of the position left (module docstring)."""
+    side = side_of(seat, before.players)
+    if ruling.winner is not None:
+        return 1000.0 if ruling.winner == side else -1000.0
+    v = 10.0 * len(ruling.own_pocketed) - 10.0 * len(ruling.opponent_pocketed)
+    if ruling.penalty:
+        v -= 12.0
+    own = [p for p in after.discs_on_table(side)]
+    opp = [p for p in after.discs_on_table(1 - side)]
+    opp_seat = (seat + 1) % 4 if before.players == 4 else (seat + 2) % 4
+    own_dark = sum(is_dark(seat, p.x, p.y) for p in own)
+    opp_dark = sum(is_dark(opp_seat, p.x, p.y) for p in opp)
+    v += -1.5 * own_dark + 1.0 * opp_dark
+    if not ruling.turn_lost and own:
+        v += 4.0 * (len(own) - own_dark) / len(own)
+    elif opp:
+        v -= 4.0 * (len(opp) - opp_dark) / len(opp)
+    return v
+
+
+@dataclass(frozen=True)
+class NovussModel:
+    """The picklable stroke model of one level."""
+
+    level: str
+
+    def perturb(self, position: Position, strike: BaseModel, rng: np.random.Generator) -> BaseModel:
+        assert isinstance(position, NovussPosition)
+        return perturb(position, strike, NOISE[self.level], rng)
+
+    def outcome_value(
+        self, position: Position, declaration: BaseModel, strike: BaseModel, seat: int
+    ) -> float:
+        from cueboard.games.novuss import GAME
+
+        assert isinstance(position, NovussPosition)
+        try:
+            _, outcome = GAME.simulate(position, declaration, strike)
+        except ValueError:
+            return -1000.0  # a placement the noise made illegal
+        assert isinstance(outcome, NovussOutcome)
+        after, ruling = GAME.apply(position, declaration, outcome, np.random.default_rng(0))
+        assert isinstance(ruling, NovussRuling)
+        return evaluate(position, after, ruling, seat)
+
+
+def perturb(
+    position: NovussPosition, strike: BaseModel, noise: DiscNoise, rng: np.random.Generator
+) -> NovussStrike:
+    """The stroke a player with ``noise`` produces: speed and direction errors and a slip of the
+    striker's placement; a slip that would make the placement illegal is not made (a player
+    places the striker by hand and never illegally, only imprecisely)."""
+    assert isinstance(strike, NovussStrike)
+    speed = strike.speed + gaussian(rng, noise.speed_sigma(strike.speed))
+    angle = strike.angle + gaussian(rng, noise.direction_deg)
+    x = strike.x + gaussian(rng, noise.start)
+    y = strike.y + gaussian(rng, noise.start)
+    if check_striker_placement(position.to_move, x, y, position.pieces) is not None:
+        x, y = strike.x, strike.y
+    return NovussStrike(x=x, y=y, speed=float(min(max(speed, 0.05), MAX_SPEED)), angle=angle)
+
+
+@dataclass
+class NovussAI:
+    """Novuss knowledge for :class:`cueboard.ai.players.SearchAgent`."""
+
+    level: str
+
+    def model(self) -> NovussModel:
+        return NovussModel(self.level)
+
+    def perturb(self, position: Position, strike: BaseModel, rng: np.random.Generator) -> BaseModel:
+        assert isinstance(position, NovussPosition)
+        return perturb(position, strike, NOISE[self.level], rng)
+
+    def forced(self, position: Position, rng: np.random.Generator) -> Decision | None:
+        return None
+
+    def candidates(self, position: Position) -> list[Candidate]:
+        assert isinstance(position, NovussPosition)
+        return candidates(position)
+
+
+def make_ai(level: str) -> NovussAI:
+    """The novuss AI of ``level``."""
+    return NovussAI(check_level(level))

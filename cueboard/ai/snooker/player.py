@@ -1,0 +1,120 @@
+"""The snooker AI: the decisions that need no search (claim, concede, the choice after a foul) and
+the shot model the search plays candidates with.
+
+- Claim (S2 D1(b)): only the black left and a lead over 7.
+- Concede (S2 D1(a)): when the side needs three or more snookers, or needs any with only the pink
+  and black left — when a professional would shake hands.
+- After a foul (S3 R11(h), R13, R14): play on when the position offers a pot worth taking
+  (continuation ≥ PLAY_ON); otherwise, after a miss, have the balls replaced (the offender must
+  escape again, and may foul again); otherwise ask the offender to play again.
+- Free ball (S3 R10): the search adds pots of a nominated free ball to the pots of the ball on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+from pydantic import BaseModel
+
+from cueboard.ai.agent import Decision
+from cueboard.ai.noise import CUE_NOISE, check_level
+from cueboard.ai.search import Candidate
+from cueboard.ai.snooker.evaluate import continuation, evaluate
+from cueboard.ai.snooker.shots import candidates, perturb
+from cueboard.games.snooker.declaration import Action, Choice, SnookerDeclaration
+from cueboard.games.snooker.position import SnookerPosition, side_of
+from cueboard.games.snooker.records import SnookerStrike
+from cueboard.records.base import Position
+
+#: Continuation (points) above which the incoming player plays on after a foul.
+PLAY_ON: Final = 2.0
+
+
+def eval_sigma(level: str) -> float:
+    """The direction σ the evaluation assumes: the level's own, and never below half the pro's
+    (a noiseless player still prefers easy pots to hard ones)."""
+    return max(CUE_NOISE[level].direction_deg, CUE_NOISE["pro"].direction_deg / 2)
+
+
+@dataclass(frozen=True)
+class SnookerModel:
+    """The picklable shot model of one level: simulate, referee, evaluate."""
+
+    level: str
+
+    def perturb(self, position: Position, strike: BaseModel, rng: np.random.Generator) -> BaseModel:
+        n = CUE_NOISE[self.level]
+        assert isinstance(strike, SnookerStrike)
+        return perturb(strike, n.direction_deg, n.speed, n.tip, rng)
+
+    def outcome_value(
+        self, position: Position, declaration: BaseModel, strike: BaseModel, seat: int
+    ) -> float:
+        from cueboard.games.snooker import GAME
+
+        assert isinstance(position, SnookerPosition)
+        try:
+            _, outcome = GAME.simulate(position, declaration, strike)
+            after, _ruling = GAME.apply(position, declaration, outcome, np.random.default_rng(0))
+        except ValueError:
+            return -1000.0  # an input the referee refuses: never chosen
+        assert isinstance(after, SnookerPosition)
+        return evaluate(position, after, seat, eval_sigma(self.level))
+
+
+@dataclass
+class SnookerAI:
+    """Snooker knowledge for :class:`cueboard.ai.players.SearchAgent`."""
+
+    level: str
+
+    def model(self) -> SnookerModel:
+        return SnookerModel(self.level)
+
+    def perturb(self, position: Position, strike: BaseModel, rng: np.random.Generator) -> BaseModel:
+        return self.model().perturb(position, strike, rng)
+
+    def candidates(self, position: Position) -> list[Candidate]:
+        assert isinstance(position, SnookerPosition)
+        return candidates(position, eval_sigma(self.level))
+
+    def forced(self, position: Position, rng: np.random.Generator) -> Decision | None:
+        assert isinstance(position, SnookerPosition)
+        return forced(position, eval_sigma(self.level))
+
+
+def forced(position: SnookerPosition, sigma_deg: float) -> Decision | None:
+    """Claim, concede or the choice after a foul, when one is due (module docstring)."""
+    side = side_of(position.to_move)
+    if position.on_table_ids() == ("black",) and position.ball_on == "black" and position.lead(side) > 7:
+        return Decision(SnookerDeclaration(action=Action.CLAIM), None, "claim the frame")
+    needs = position.snookers_required(side)
+    pink_black = set(position.on_table_ids()) <= {"pink", "black"}
+    if needs >= 3 or (needs >= 1 and pink_black):
+        return Decision(
+            SnookerDeclaration(action=Action.CONCEDE, side=side), None, f"concede: {needs} snooker(s) needed"
+        )
+    if position.pending:
+        if continuation(position, sigma_deg) >= PLAY_ON and "play" in position.pending:
+            return None  # play on: the search plays the stroke with choice=play
+        if "replace" in position.pending:
+            return Decision(
+                SnookerDeclaration(action=Action.CHOOSE, choice=Choice.REPLACE),
+                None,
+                "replace the balls: the offender plays again",
+            )
+        if "put_back" in position.pending:
+            return Decision(
+                SnookerDeclaration(action=Action.CHOOSE, choice=Choice.PUT_BACK),
+                None,
+                "the offender plays again",
+            )
+    return None
+
+
+def make_ai(level: str) -> SnookerAI:
+    """The snooker AI of ``level``."""
+    return SnookerAI(check_level(level))
+

@@ -1,0 +1,285 @@
+"""Snooker shot ideas: pots with speed and spin for position, safeties, escapes from snookers
+via one and two cushions, the break-off, free-ball pots.
+
+- Pots: ghost-ball aim at every ball on into every open pocket (:mod:`.geometry`); the speed
+  that gets the object ball to the pocket (from the cloth's deceleration, measured once through
+  the physics) times 1, 1.5 and 2.2, each with follow, stun or screw; the search then picks by the
+  position the cue ball is left in (:mod:`.evaluate`).
+- Safeties: thin contacts (a 75° cut either side) and a half-ball contact on the nearest balls
+  on, at two speeds: the evaluation prefers those that leave the opponent no pot.
+- Escapes: when no straight path reaches a ball on, aims at the ball's images in one cushion and
+  in two cushions (the law of reflection for the cue-ball centre: the method of images).
+- In hand: every pot idea is played from the D point that makes it most likely.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+
+import numpy as np
+
+from cueboard.ai.search import Candidate
+from cueboard.ai.snooker.evaluate import balls_on, best_pots, free_placements
+from cueboard.ai.snooker.geometry import angle_deg
+from cueboard.games.snooker.declaration import Choice, SnookerDeclaration
+from cueboard.games.snooker.geometry import clear_path, layout_of
+from cueboard.games.snooker.position import SnookerPosition, is_red, make_ball
+from cueboard.games.snooker.records import MAX_SPEED, SnookerStrike
+from cueboard.games.snooker.table import COLOURS_IN_ORDER, STANDARD_TABLE
+from cueboard.records.base import PieceState
+
+T = STANDARD_TABLE
+R = T.ball_radius
+#: Tip offsets (fractions of the radius) for follow, stun and screw.
+SPINS = ((0.35, "follow"), (0.0, "stun"), (-0.45, "screw"))
+SPEED_FACTORS = (1.0, 1.5, 2.2)
+MAX_POTS = 6
+
+
+@cache
+def cloth_decel() -> float:
+    """Effective deceleration of a ball on the cloth (m/s²): a lone cue ball struck at 1 m/s
+    through the physics travels d, and a = v²/(2d) (sliding then rolling, lumped)."""
+    from cueboard.games.snooker import GAME
+    from cueboard.games.snooker.match import new_position
+
+    pos = new_position()
+    pieces = tuple(
+        make_ball("white", 0.0, 0.5)
+        if p.id == "white"
+        else p.model_copy(update={"state": PieceState.POCKETED})
+        for p in pos.pieces
+    )
+    lone = pos.model_copy(update={"pieces": pieces, "in_hand": False})
+    _, out = GAME.simulate(lone, SnookerDeclaration(), SnookerStrike(speed=1.0, angle=90.0))
+    white = next(p for p in out.final if p.id == "white")  # type: ignore[attr-defined]
+    d = math.hypot(white.x, white.y - 0.5)
+    return 1.0 / (2.0 * max(d, 0.05))
+
+
+def pot_speed(d_cue: float, d_obj: float, cut_deg: float) -> float:
+    """Cue-ball speed that brings the object ball to the pocket with about 0.3 m/s left."""
+    a = cloth_decel()
+    v_obj = math.sqrt(2 * a * d_obj + 0.09)
+    v_contact = v_obj / (0.96 * max(math.cos(math.radians(cut_deg)), 0.2))
+    return math.sqrt(v_contact**2 + 2 * a * d_cue)
+
+
+def _strike(speed: float, angle: float, top: float, place: tuple[float, float] | None) -> SnookerStrike:
+    return SnookerStrike(
+        speed=float(min(max(speed, 0.1), min(MAX_SPEED, 7.0))),
+        angle=float(angle),
+        top=top,
+        place_cue_ball=place,
+    )
+
+
+def declaration_for(position: SnookerPosition, target: str, free_ball: bool = False) -> SnookerDeclaration:
+    """The declaration that goes with playing at ``target``: the nomination when the ball on is
+    "any colour", the free ball when one is taken, "play" when a choice after a foul is open."""
+    choice = Choice.PLAY if position.pending else None
+    if free_ball:
+        return SnookerDeclaration(free_ball=target, choice=choice)
+    nominated = target if position.ball_on == "colour" and target in COLOURS_IN_ORDER else None
+    return SnookerDeclaration(nominated=nominated, choice=choice)
+
+
+def pot_candidates(position: SnookerPosition, sigma_deg: float) -> list[Candidate]:
+    """Pots of the balls on (and of a free ball when one is awarded)."""
+    out: list[Candidate] = []
+    options = [(o, c, False) for o, c in best_pots(position, sigma_deg)[:MAX_POTS]]
+    if position.free_ball:
+        on = set(balls_on(position))
+        others = [b for b in position.on_table_ids() if b not in on]
+        options += [(o, c, True) for o, c in best_pots(position, sigma_deg, targets=others)[:3]]
+    in_hand = position.in_hand
+    for o, cue, free in options:
+        decl = declaration_for(position, o.ball, free)
+        base = pot_speed(o.distance_cue, o.distance_obj, o.cut)
+        for f in SPEED_FACTORS:
+            for top, spin in SPINS:
+                out.append(
+                    Candidate(
+                        decl,
+                        _strike(base * f, o.angle, top, cue if in_hand else None),
+                        f"pot {o.ball} into {o.pocket.name} ({spin}, x{f:g})"
+                        + (" free ball" if free else ""),
+                        prior=o.probability * 10 - f,
+                    )
+                )
+    return out
+
+
+def _cue_points(position: SnookerPosition) -> list[tuple[float, float]]:
+    layout = layout_of(position.pieces)
+    if position.in_hand or "white" not in layout:
+        pts = free_placements(position)
+        return pts[:: max(1, len(pts) // 3)]
+    return [layout["white"]]
+
+
+def safety_candidates(position: SnookerPosition) -> list[Candidate]:
+    """Thin and half-ball contacts on the balls on nearest the cue ball, soft and firm."""
+    layout = layout_of(position.pieces)
+    on = [b for b in balls_on(position) if b in layout]
+    out: list[Candidate] = []
+    for cue in _cue_points(position):
+        near = sorted(on, key=lambda b: math.dist(cue, layout[b]))[:3]
+        for b in near:
+            bx, by = layout[b]
+            d = math.dist(cue, (bx, by))
+            if d < 2 * R + 1e-6:
+                continue
+            base = math.atan2(by - cue[1], bx - cue[0])
+            for frac, label in ((0.95, "thin left"), (-0.95, "thin right"), (0.5, "half ball")):
+                # aim so that the contact offset is frac·2R: the cue-ball centre passes frac·2R
+                # beside the object ball's centre
+                off = math.asin(max(-1.0, min(1.0, frac * 2 * R / d)))
+                ang = math.degrees(base + off)
+                for speed in (1.2, 2.4):
+                    place = cue if position.in_hand else None
+                    out.append(
+                        Candidate(
+                            declaration_for(position, b),
+                            _strike(speed, ang, 0.0, place),
+                            f"safety {label} on {b} at {speed:g} m/s",
+                            prior=0.5,
+                        )
+                    )
+    return out
+
+
+def _walls() -> tuple[tuple[int, float], ...]:
+    hw = T.half_width
+    return ((0, -hw + R), (0, hw - R), (1, R), (1, T.length - R))
+
+
+def _image(p: tuple[float, float], walls: tuple[tuple[int, float], ...]) -> tuple[float, float]:
+    q = [p[0], p[1]]
+    for axis, c in reversed(walls):
+        q[axis] = 2 * c - q[axis]
+    return (q[0], q[1])
+
+
+def escape_candidates(position: SnookerPosition) -> list[Candidate]:
+    """Aims at one- and two-cushion images of the balls on (for when snookered)."""
+    layout = layout_of(position.pieces)
+    on = [b for b in balls_on(position) if b in layout]
+    walls = _walls()
+    seqs = [(w,) for w in walls] + [(a, b) for a in walls for b in walls if a != b and a[0] != b[0]]
+    out: list[Candidate] = []
+    for cue in _cue_points(position)[:2]:
+        for b in sorted(on, key=lambda b: math.dist(cue, layout[b]))[:3]:
+            for seq in seqs:
+                img = _image(layout[b], seq)
+                d = math.dist(cue, img)
+                for speed in (1.6, 2.6):
+                    out.append(
+                        Candidate(
+                            declaration_for(position, b),
+                            _strike(
+                                max(speed, 0.5 + 0.6 * d),
+                                angle_deg(cue, img),
+                                0.0,
+                                cue if position.in_hand else None,
+                            ),
+                            f"escape off {len(seq)} cushion(s) to {b}",
+                            prior=0.2,
+                        )
+                    )
+    return out
+
+
+def break_off_candidates(position: SnookerPosition) -> list[Candidate]:
+    """The break-off: from the D beside the yellow or the green, a thin contact on the end red of
+    the back row... of the pack's near side, to bring the cue ball back to baulk off the cushions."""
+    layout = layout_of(position.pieces)
+    reds = [(b, p) for b, p in layout.items() if is_red(b)]
+    out: list[Candidate] = []
+    for place in ((0.22, T.baulk_y - 0.001), (-0.22, T.baulk_y - 0.001), (0.12, T.baulk_y - 0.001)):
+        if not free_placements(position) or not T.in_d(*place):
+            continue
+        # the outermost red of the pack's apex-side rows on the placement's side
+        sgn = 1.0 if place[0] > 0 else -1.0
+        b, (bx, by) = max(reds, key=lambda bp: sgn * bp[1][0] - 0.3 * bp[1][1])
+        d = math.dist(place, (bx, by))
+        base = math.atan2(by - place[1], bx - place[0])
+        for frac in (0.85, 0.93):
+            off = math.asin(min(1.0, frac * 2 * R / d)) * sgn
+            for speed in (4.0, 5.0, 6.0):
+                for side in (0.0, -0.3 * sgn):
+                    out.append(
+                        Candidate(
+                            declaration_for(position, b),
+                            SnookerStrike(
+                                speed=speed, angle=math.degrees(base + off), side=side, place_cue_ball=place
+                            ),
+                            f"break-off off {b}",
+                            prior=1.0,
+                        )
+                    )
+    return out
+
+
+def candidates(position: SnookerPosition, sigma_deg: float) -> list[Candidate]:
+    """Every shot idea for the player to move; never empty."""
+    reds = position.reds_on_table()
+    full_rack = position.in_hand and len(reds) == position.rules.reds and position.scores == (0, 0)
+    if full_rack and position.break_points == 0 and not position.pending:
+        out = break_off_candidates(position)
+        if out:
+            return out
+    out = pot_candidates(position, sigma_deg)
+    if not out or max(c.prior for c in out) < 6.0:
+        layout = layout_of(position.pieces)
+        cue = None if position.in_hand or "white" not in layout else layout["white"]
+        on = [b for b in balls_on(position) if b in layout]
+        if clear_path(cue, on, layout):
+            out += safety_candidates(position)
+        else:
+            out += escape_candidates(position)
+    if not out:
+        out = escape_candidates(position) or _fallback(position)
+    return out
+
+
+def _fallback(position: SnookerPosition) -> list[Candidate]:
+    """A firm shot towards the first ball on (never needed in practice; keeps the list non-empty)."""
+    layout = layout_of(position.pieces)
+    on = [b for b in balls_on(position) if b in layout] or [b for b in layout if b != "white"]
+    cue = _cue_points(position)[0] if _cue_points(position) else (0.0, T.baulk_y - 0.1)
+    b = on[0]
+    return [
+        Candidate(
+            declaration_for(position, b),
+            _strike(3.0, angle_deg(cue, layout[b]), 0.0, cue if position.in_hand else None),
+            f"hit {b}",
+            0.0,
+        )
+    ]
+
+
+def perturb(
+    strike: SnookerStrike, direction_deg: float, speed: float, tip: float, rng: np.random.Generator
+) -> SnookerStrike:
+    """The stroke a player with these σ produces (noise.CueNoise); tip σ in metres on the ball."""
+    from cueboard.ai.noise import gaussian
+    from cueboard.games.snooker.records import MAX_TIP_OFFSET
+
+    v = strike.speed + gaussian(rng, speed)
+    a = strike.angle + gaussian(rng, direction_deg)
+    side = strike.side + gaussian(rng, tip) / R
+    top = strike.top + gaussian(rng, tip) / R
+    norm = math.hypot(side, top)
+    if norm > MAX_TIP_OFFSET * 0.999:
+        side, top = side * MAX_TIP_OFFSET * 0.999 / norm, top * MAX_TIP_OFFSET * 0.999 / norm
+    a = (a + 180.0) % 360.0 - 180.0
+    return strike.model_copy(
+        update={
+            "speed": float(min(max(v, 0.05), MAX_SPEED)),
+            "angle": float(a),
+            "side": float(side),
+            "top": float(top),
+        }
+    )
