@@ -163,6 +163,14 @@ class SnookerPosition(Position):
             )
         return sum(BALL_VALUES[c] for c in self.colours_on_table())
 
+    def announced_touching(self) -> tuple[str, ...]:
+        """The touching balls the referee announces: those that are or could be on (S3 R8)."""
+        if self.ball_on == "red":
+            return tuple(b for b in self.touching if is_red(b))
+        if self.ball_on == "colour":
+            return tuple(b for b in self.touching if not is_red(b))
+        return tuple(b for b in self.touching if b == self.ball_on)
+
     def lead(self, side: int) -> int:
         return self.scores[side] - self.scores[1 - side]
 

@@ -201,8 +201,8 @@ def _stroke(
         frame_ends = True
     new = new.model_copy(update={"touching": _touching(new, outcome)})
     extra: dict[str, Any] = {"points": points, "scored": tuple(scored), "respots": respots}
-    if new.touching:
-        announcements.append("touching ball: " + ", ".join(new.touching))
+    if new.announced_touching():
+        announcements.append("touching ball: " + ", ".join(new.announced_touching()))
     if frame_ends:
         return after_frame_end(position, new, striker, rng, announcements, extra)
     return new, ruling_for(new, striker, announcements, **extra)
@@ -246,22 +246,13 @@ def _respot(balls: dict[str, Piece], colours: list[str]) -> tuple[Respot, ...]:
 
 
 def _touching(position: SnookerPosition, outcome: SnookerOutcome) -> tuple[str, ...]:
-    """Balls touching the cue ball that are or could be on for the next stroke (S3 R8)."""
+    """Every ball the cue ball rests against (S3 R8): reported, or found from the coordinates."""
     if position.in_hand:
         return ()
     reported = set(outcome.touching)
     if position.rules.geometry:
-        layout = geometry.layout_of(position.pieces)
-        reported |= set(geometry.touching_balls(layout))
-    on_table = set(position.on_table_ids())
-    could_be_on: set[str]
-    if position.ball_on == "red":
-        could_be_on = {b for b in on_table if is_red(b)}
-    elif position.ball_on == "colour":
-        could_be_on = {b for b in on_table if not is_red(b)}
-    else:
-        could_be_on = {position.ball_on}
-    return tuple(sorted(reported & could_be_on & on_table))
+        reported |= set(geometry.touching_balls(geometry.layout_of(position.pieces)))
+    return tuple(sorted(reported & set(position.on_table_ids())))
 
 
 def _free_ball_snooker(
@@ -374,8 +365,8 @@ def _foul(
     after = after.model_copy(update={"touching": _touching(after, outcome)})
     if snookered:
         announcements.append("free ball")
-    if after.touching:
-        announcements.append("touching ball: " + ", ".join(after.touching))
+    if after.announced_touching():
+        announcements.append("touching ball: " + ", ".join(after.announced_touching()))
     extra.update(miss=miss, miss_count=misses)
     return after, ruling_for(after, striker, announcements, **extra)
 

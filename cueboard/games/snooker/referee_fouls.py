@@ -126,17 +126,19 @@ def find_fouls(position: SnookerPosition, ctx: StrokeContext, outcome: SnookerOu
             allowed = (is_red(a) and is_red(b) and ctx.ball_on == "red") or (
                 ctx.free_ball in first and (set(first) - {ctx.free_ball}) <= ctx.on
             )
-            if not allowed:
+            if ctx.ball_on == "colour" and (is_red(a) or is_red(b)):
+                add(FoulReason.RED_AFTER_RED, 7, a if is_red(a) else b)
+            elif not allowed:
                 add(FoulReason.TWO_BALLS_AT_ONCE, max(v, value_of(a), value_of(b)))
         else:
             ball = first[0]
             ok = ball in ctx.on
             if ctx.free_ball is not None and ball != ctx.free_ball:
                 ok = False  # S3 R10: the free ball must be hit first (or with the ball on)
-            if not ok:
+            if ctx.ball_on == "colour" and is_red(ball):
+                add(FoulReason.RED_AFTER_RED, 7, ball)  # 12.20, rules/snooker.md (d)
+            elif not ok:
                 add(FoulReason.FIRST_CONTACT_NOT_ON, max(v, value_of(ball)), ball)
-        if ctx.ball_on == "colour" and any(is_red(b) for b in first):
-            add(FoulReason.RED_AFTER_RED, 7, next(b for b in first if is_red(b)))
     for ball in potted:
         if ball != "white" and ball not in ctx.on:
             add(FoulReason.POTTED_NOT_ON, max(v, value_of(ball)), ball)

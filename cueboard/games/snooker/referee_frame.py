@@ -32,7 +32,7 @@ def ruling_for(
         next_player=None if over else position.to_move,
         choices=() if over else position.pending,
         ball_on=None if over else position.ball_on,
-        touching=position.touching,
+        touching=position.announced_touching(),
         free_ball=position.free_ball,
         scores=position.scores,
         break_points=position.break_points,
