@@ -24,7 +24,7 @@ from cueboard.ai.snooker.evaluate import balls_on, best_pots, free_placements
 from cueboard.ai.snooker.geometry import angle_deg
 from cueboard.games.snooker.declaration import Choice, SnookerDeclaration
 from cueboard.games.snooker.geometry import clear_path, layout_of
-from cueboard.games.snooker.position import SnookerPosition, is_red, make_ball
+from cueboard.games.snooker.position import SnookerPosition, ball_ids, is_red, make_ball
 from cueboard.games.snooker.records import MAX_SPEED, SnookerStrike
 from cueboard.games.snooker.table import COLOURS_IN_ORDER, STANDARD_TABLE
 from cueboard.records.base import PieceState
@@ -42,16 +42,12 @@ def cloth_decel() -> float:
     """Effective deceleration of a ball on the cloth (m/s²): a lone cue ball struck at 1 m/s
     through the physics travels d, and a = v²/(2d) (sliding then rolling, lumped)."""
     from cueboard.games.snooker import GAME
-    from cueboard.games.snooker.match import new_position
 
-    pos = new_position()
     pieces = tuple(
-        make_ball("white", 0.0, 0.5)
-        if p.id == "white"
-        else p.model_copy(update={"state": PieceState.POCKETED})
-        for p in pos.pieces
+        make_ball("white", 0.0, 0.5) if b == "white" else make_ball(b, state=PieceState.POCKETED)
+        for b in ball_ids(15)
     )
-    lone = pos.model_copy(update={"pieces": pieces, "in_hand": False})
+    lone = SnookerPosition(pieces=pieces, in_hand=False)
     _, out = GAME.simulate(lone, SnookerDeclaration(), SnookerStrike(speed=1.0, angle=90.0))
     white = next(p for p in out.final if p.id == "white")  # type: ignore[attr-defined]
     d = math.hypot(white.x, white.y - 0.5)
