@@ -15,6 +15,7 @@ import json
 import os
 import subprocess
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -55,22 +56,38 @@ def ensure_venv() -> Path:
     return python
 
 
-def run_shots(shots_json: str, repeats: int = 2) -> dict[str, Any]:
+def run_shots(
+    shots_json: str, repeats: int = 2, limit: int = 0, numba_cache: str | None = None
+) -> dict[str, Any]:
     """Time the shot set (JSON text of :func:`benchmarks.snooker_shots.shot_set_json`) in
-    pooltool; the runner's result document (``shots``: name, kind, events, seconds)."""
+    pooltool; the runner's result document (``shots``: name, kind, events, seconds). ``limit``
+    runs only the first shots; ``numba_cache`` sets ``NUMBA_CACHE_DIR`` (a fresh folder: a cold
+    start). The document's ``wall_s`` is the runner's wall time, interpreter start included."""
     python = ensure_venv()
+    env = dict(os.environ)
+    if numba_cache is not None:
+        env["NUMBA_CACHE_DIR"] = numba_cache
     with tempfile.TemporaryDirectory(prefix="cueboard-bench-") as tmp:
         shots_path, out_path = Path(tmp) / "shots.json", Path(tmp) / "pooltool.json"
         shots_path.write_text(shots_json)
         cmd = [str(python), str(PEERS / "pooltool_runner.py"), str(shots_path), str(out_path)]
+        cmd += ["--repeats", str(repeats), "--limit", str(limit)]
+        start = time.perf_counter()
         try:
-            proc = subprocess.run(
-                [*cmd, "--repeats", str(repeats)], capture_output=True, text=True, timeout=RUN_TIMEOUT_S
-            )
+            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=RUN_TIMEOUT_S, env=env)
         except subprocess.TimeoutExpired:
             raise PeerUnavailableError(f"the pooltool runner took over {RUN_TIMEOUT_S} s") from None
         if proc.returncode != 0 or not out_path.exists():
             tail = (proc.stderr or proc.stdout).strip().splitlines()[-3:]
             raise PeerUnavailableError("the pooltool runner failed: " + " | ".join(tail))
         result: dict[str, Any] = json.loads(out_path.read_text())
+        result["wall_s"] = time.perf_counter() - start
         return result
+
+
+def cold_start(shots_json: str) -> float:
+    """Seconds for pooltool to start with an empty numba cache and simulate the first shot."""
+    with tempfile.TemporaryDirectory(prefix="pooltool-numba-") as cache:
+        doc = run_shots(shots_json, repeats=0, limit=1, numba_cache=cache)
+    wall: float = doc["wall_s"]
+    return wall
