@@ -95,13 +95,13 @@ class MatchService:
                 raise ValueError(f"unknown setting '{key}' for {game} (known: {', '.join(sorted(known))})")
         levels = ai_levels(game)
         infos = []
-        for seat, p in zip(a.seats(len(players)), players, strict=True):
+        for n, (seat, p) in enumerate(zip(a.seats(len(players)), players, strict=True)):
             kind = p.get("kind", "human")
             level = p.get("level")
             if kind == "ai" and level not in levels:
                 offered = ", ".join(levels) or "none: the AI for this game is not installed"
                 raise ValueError(f"AI level '{level}' is not offered for {game} (levels: {offered})")
-            infos.append(PlayerInfo(seat=seat, name=str(p.get("name") or f"Player {seat + 1}"), kind=kind,
+            infos.append(PlayerInfo(seat=seat, name=str(p.get("name") or f"Player {n + 1}"), kind=kind,
                                     level=level if kind == "ai" else None))
         seed = secrets.randbelow(2**31) if seed is None else seed
         position = a.game.new_position(a.rules_settings(len(players), settings), seed=seed)
@@ -222,17 +222,19 @@ class MatchService:
         calls = [m.to_json() for m in a.announcements(ruling, position, after)]
         over = a.over(after)
         winner = a.winner(after) if over else None
-        frame_before, frame_after = a.frame_number(position), a.frame_number(after)
+        following = None if over else a.next_frame(after)
+        current = following or after
+        frame_before, frame_after = a.frame_number(position), a.frame_number(current)
         state = {**row.state, "frame": frame_after, "winner": winner,
                  "last": {"number": number, "kind": kind, "seat": position.to_move, "announcements": calls}}
         new_frame = frame_after != frame_before
         frame_result = {"scoreboard": a.scoreboard(after)} if new_frame or over else None
-        after_json = after.model_dump(mode="json")
+        current_json = current.model_dump(mode="json")
         self.store.record_move(
             row.id, frame=frame_before, player=position.to_move, kind=kind, entry=entry.to_json_dict(),
-            position_before=position.model_dump(mode="json"), position_after=after_json, state=state,
+            position_before=position.model_dump(mode="json"), position_after=current_json, state=state,
             status="finished" if over else "playing", frame_result=frame_result,
-            next_frame_start=after_json if new_frame else None,
+            next_frame_start=current_json if new_frame else None,
         )
         tracks = None
         if stk is not None:
@@ -243,7 +245,7 @@ class MatchService:
             "shot": {"number": number, "kind": kind, "seat": position.to_move, "announcements": calls,
                      "ruling": ruling.model_dump(mode="json"), "tracks": tracks,
                      "position_before": position.model_dump(mode="json"), "simulate_ms": t_sim * 1000},
-            "match": self._view(new_row, a, header, after),
+            "match": self._view(new_row, a, header, current),
         }
 
     # --- the AI --------------------------------------------------------------------------------

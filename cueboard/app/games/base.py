@@ -143,7 +143,13 @@ class GameAdapter(ABC):
         return {p.id: (p.x, p.y) for p in position.on_table()}
 
     def over(self, position: Position) -> bool:
+        """Whether the whole match is over."""
         return self.game.is_over(position)
+
+    def next_frame(self, position: Position) -> Position | None:
+        """The opening position of the next frame when ``position`` ends a frame but not the match
+        (games whose protocol ``is_over`` ends a frame); None otherwise."""
+        return None
 
     def winner(self, position: Position) -> int | None:
         """The winning side of a finished match (None for a draw or while it is played)."""

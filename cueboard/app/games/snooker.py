@@ -162,8 +162,24 @@ class SnookerAdapter(GameAdapter):
             out.append(Message("ref.match_over", {"side": r.match_winner}))
         return out
 
+    def over(self, position: Position) -> bool:
+        p = cast(SnookerPosition, position)
+        return p.match_over or (p.frame_over and p.rules.best_of == 1 and p.rules.aggregate_frames is None)
+
+    def next_frame(self, position: Position) -> Position | None:
+        """The next frame of a best-of-N match, break-off alternating (S3 R3, ``match.next_frame``)."""
+        from cueboard.games.snooker.match import next_frame
+
+        p = cast(SnookerPosition, position)
+        if p.frame_over and not self.over(p):
+            return next_frame(p)
+        return None
+
     def winner(self, position: Position) -> int | None:
-        return cast(SnookerPosition, position).match_winner
+        p = cast(SnookerPosition, position)
+        if p.match_winner is not None:
+            return p.match_winner
+        return p.frame_winner
 
     def frame_number(self, position: Position) -> int:
         return cast(SnookerPosition, position).frame_number

@@ -1,0 +1,66 @@
+// The aiming guide: the straight path of the struck piece to its first contact — another piece
+// (ghost-ball position and the direction the object piece would take) or a cushion / rail / peg.
+
+// Smallest t > 0 with |at + t d - c| = rr (ray-circle), or Infinity.
+function rayCircle(at, d, c, rr) {
+  const fx = at[0] - c[0], fy = at[1] - c[1];
+  const b = fx * d[0] + fy * d[1], cc = fx * fx + fy * fy - rr * rr;
+  const disc = b * b - cc;
+  if (disc < 0) return Infinity;
+  const t = -b - Math.sqrt(disc);
+  return t > 1e-9 ? t : Infinity;
+}
+
+// Distance along d to the boundary of the box |x| <= hx, y in [y0, y1].
+function rayBox(at, d, x0, x1, y0, y1) {
+  let best = Infinity;
+  if (d[0] > 1e-12) best = Math.min(best, (x1 - at[0]) / d[0]);
+  if (d[0] < -1e-12) best = Math.min(best, (x0 - at[0]) / d[0]);
+  if (d[1] > 1e-12) best = Math.min(best, (y1 - at[1]) / d[1]);
+  if (d[1] < -1e-12) best = Math.min(best, (y0 - at[1]) / d[1]);
+  return Math.max(0, best);
+}
+
+export function guide(view, others, at, r, angleDeg) {
+  const a = angleDeg * Math.PI / 180, d = [Math.cos(a), Math.sin(a)], s = view.spec;
+  let best = Infinity, hit = null;
+  for (const p of others) {
+    const t = rayCircle(at, d, [p.x, p.y], r + view.radiusOf(p));
+    if (t < best) { best = t; hit = p; }
+  }
+  let wall;
+  if (view.game === "snooker") wall = rayBox(at, d, -s.width / 2 + r, s.width / 2 - r, r, s.length - r);
+  else if (view.game === "novuss") wall = rayBox(at, d, -s.half + r, s.half - r, -s.half + r, s.half - r);
+  else {
+    wall = Infinity;
+    for (const [x, y] of s.peg_positions) wall = Math.min(wall, rayCircle(at, d, [x, y], r + s.peg_radius));
+    const edge = s.surface_radius - r;  // leaving the playing surface
+    const b = at[0] * d[0] + at[1] * d[1], cc = at[0] ** 2 + at[1] ** 2 - edge * edge;
+    wall = Math.min(wall, -b + Math.sqrt(Math.max(0, b * b - cc)));
+  }
+  if (wall < best) { best = wall; hit = null; }
+  const contact = [at[0] + best * d[0], at[1] + best * d[1]];
+  let objectDir = null;
+  if (hit) {
+    const ox = hit.x - contact[0], oy = hit.y - contact[1], n = Math.hypot(ox, oy) || 1;
+    objectDir = [ox / n, oy / n];
+  }
+  return { contact, hit, objectDir };
+}
+
+export function drawGuide(ctx, view, at, g, r) {
+  const [x0, y0] = view.toScreen(at[0], at[1]), [x1, y1] = view.toScreen(g.contact[0], g.contact[1]);
+  ctx.save();
+  ctx.setLineDash([6, 5]); ctx.strokeStyle = "rgba(255,255,255,.85)"; ctx.lineWidth = 1.5;
+  ctx.beginPath(); ctx.moveTo(x0, y0); ctx.lineTo(x1, y1); ctx.stroke();
+  ctx.setLineDash([]);
+  ctx.beginPath(); ctx.arc(x1, y1, r * view.scale, 0, 2 * Math.PI); ctx.stroke();
+  if (g.hit && g.objectDir) {
+    const [hx, hy] = view.toScreen(g.hit.x, g.hit.y);
+    const len = 0.25;
+    const [ex, ey] = view.toScreen(g.hit.x + g.objectDir[0] * len, g.hit.y + g.objectDir[1] * len);
+    ctx.strokeStyle = "rgba(224,165,38,.9)";
+    ctx.beginPath(); ctx.moveTo(hx, hy); ctx.lineTo(ex, ey); ctx.stroke();
+  }
+  ctx.restore();
+}

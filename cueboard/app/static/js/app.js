@@ -1,0 +1,60 @@
+// cueboard's page: the lobby and the match screen, routed by the URL hash (#/match/<id>), every
+// text from the message catalogues, the language switchable at any time.
+import { api } from "./api.js";
+import { applyI18n, currentLanguage, loadLanguage, onLanguageChange, t } from "./i18n.js";
+import { renderLobby } from "./lobby.js";
+import { MatchScreen } from "./match.js";
+
+const lobbyRoot = document.getElementById("lobby");
+const matchRoot = document.getElementById("match");
+let games = [];
+const specs = {};
+let screen = null;
+
+function open(id) { location.hash = `#/match/${id}`; }
+
+async function route() {
+  const m = location.hash.match(/^#\/match\/([0-9a-f]+)/);
+  if (screen) { screen.destroy(); screen = null; }
+  if (m) {
+    try {
+      const match = await api("GET", `/matches/${m[1]}`);
+      specs[match.game] ||= await api("GET", `/games/${match.game}/spec`);
+      lobbyRoot.hidden = true; matchRoot.hidden = false;
+      screen = new MatchScreen(matchRoot, specs[match.game], match, () => { location.hash = "#/"; });
+      return;
+    } catch (err) {
+      showToast(t(err.key || "error.network", err.params || {}));
+    }
+  }
+  matchRoot.hidden = true; lobbyRoot.hidden = false;
+  await renderLobby(lobbyRoot, games, open);
+}
+
+function showToast(text) {
+  const el = document.getElementById("toast");
+  el.textContent = text; el.hidden = false;
+  setTimeout(() => { el.hidden = true; }, 4000);
+}
+
+async function main() {
+  const langs = await api("GET", "/i18n");
+  const sel = document.getElementById("lang");
+  for (const [code, name] of Object.entries(langs)) {
+    const o = document.createElement("option"); o.value = code; o.textContent = name; sel.append(o);
+  }
+  await loadLanguage(langs[currentLanguage()] ? currentLanguage() : "en");
+  sel.value = currentLanguage();
+  sel.addEventListener("change", () => loadLanguage(sel.value));
+  onLanguageChange(() => {
+    applyI18n(document);
+    if (screen) screen.build();
+    else renderLobby(lobbyRoot, games, open);
+  });
+  games = await api("GET", "/games");
+  window.addEventListener("hashchange", route);
+  await route();
+  document.body.dataset.ready = "1";
+}
+
+main();

@@ -1,0 +1,36 @@
+// Message catalogues: every text on the page comes from /api/i18n/<lang> (cueboard/app/i18n/*.json).
+let lang = localStorage.getItem("cueboard.lang") || "en";
+let messages = {};
+let english = {};
+const listeners = [];
+
+export async function loadLanguage(code) {
+  const res = await fetch(`/api/i18n/${encodeURIComponent(code)}`);
+  if (!res.ok) throw new Error(`no catalogue for ${code}`);
+  messages = await res.json();
+  if (code === "en") english = messages;
+  else if (!Object.keys(english).length) english = await (await fetch("/api/i18n/en")).json();
+  lang = code;
+  localStorage.setItem("cueboard.lang", code);
+  document.documentElement.lang = code;
+  applyI18n(document);
+  for (const fn of listeners) fn();
+}
+
+export function currentLanguage() { return lang; }
+export function onLanguageChange(fn) { listeners.push(fn); }
+
+// The text of `key` with `{name}` parameters; a parameter named `x_key` is a key itself (fills `{x}`).
+export function t(key, params = {}) {
+  let text = messages[key] ?? english[key] ?? key;
+  const values = {};
+  for (const [name, value] of Object.entries(params || {})) {
+    if (name.endsWith("_key") && typeof value === "string") values[name.slice(0, -4)] = t(value);
+    else values[name] = value;
+  }
+  return text.replace(/\{(\w+)\}/g, (m, name) => (name in values ? String(values[name]) : m));
+}
+
+export function applyI18n(root) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+}

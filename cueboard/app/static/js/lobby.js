@@ -1,0 +1,120 @@
+// The lobby: choose the game, its rules and match length, the players (person or AI and level, 2 or
+// 4); resume an unfinished match; browse finished ones.
+import { api } from "./api.js";
+import { t } from "./i18n.js";
+
+function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "i18n") { e.dataset.i18n = v; e.textContent = t(v); }
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else if (v !== undefined && v !== null) e.setAttribute(k, v);
+  }
+  for (const c of children) e.append(c);
+  return e;
+}
+export { el };
+
+const form = { game: null, count: 2, players: [], settings: {} };
+
+function settingInput(s) {
+  const value = form.settings[s.name] ?? s.default;
+  let input;
+  if (s.kind === "choice") {
+    input = el("select", { name: s.name });
+    for (const o of s.options) {
+      const label = typeof o === "string" ? t(`option.${o}`) : String(o);
+      const opt = el("option", { value: String(o) }, label);
+      if (String(o) === String(value)) opt.selected = true;
+      input.append(opt);
+    }
+    input.addEventListener("change", () => {
+      const o = s.options.find((x) => String(x) === input.value);
+      form.settings[s.name] = o;
+    });
+  } else if (s.kind === "int") {
+    input = el("input", { type: "number", name: s.name, min: s.min, max: s.max, value });
+    input.addEventListener("change", () => { form.settings[s.name] = parseInt(input.value, 10); });
+  } else {
+    input = el("input", { type: "checkbox", name: s.name });
+    input.checked = !!value;
+    input.addEventListener("change", () => { form.settings[s.name] = input.checked; });
+  }
+  return el("div", { class: "row" }, el("label", { i18n: `setting.${s.name}` }), input);
+}
+
+function playerRow(game, i) {
+  const p = form.players[i] || (form.players[i] = { name: "", kind: "human", level: game.ai_levels[1] || null });
+  const name = el("input", { type: "text", name: `player${i}`, placeholder: t("lobby.player_n", { n: i + 1 }), value: p.name, maxlength: 64 });
+  name.addEventListener("input", () => { p.name = name.value; });
+  const kind = el("select", { name: `kind${i}` }, el("option", { value: "human" }, t("lobby.human")));
+  if (game.ai_levels.length) kind.append(el("option", { value: "ai" }, t("lobby.ai")));
+  kind.value = p.kind;
+  const level = el("select", { name: `level${i}` });
+  for (const l of game.ai_levels) level.append(el("option", { value: l }, t(`level.${l}`)));
+  if (p.level) level.value = p.level;
+  level.hidden = p.kind !== "ai";
+  kind.addEventListener("change", () => { p.kind = kind.value; level.hidden = p.kind !== "ai"; });
+  level.addEventListener("change", () => { p.level = level.value; });
+  return el("div", { class: "row" }, el("label", {}, t("lobby.player_n", { n: i + 1 })), name, kind, level);
+}
+
+function matchLine(m, games, open) {
+  const names = (m.players || []).map((p) => p.name).join(" – ");
+  const score = (m.scoreboard?.sides || []).map((s) => s.score).join(" : ");
+  const li = el("li", {}, el("span", { class: "what" }, `${t(`game.${m.game}`)} · ${names} · ${score}`));
+  li.dataset.match = m.id;
+  if (games.some((g) => g.name === m.game)) {
+    li.append(el("button", { class: m.status === "playing" ? "primary" : "", onclick: () => open(m.id) },
+      t(m.status === "playing" ? "lobby.open" : "lobby.view")));
+  }
+  li.append(el("button", { onclick: async () => { await api("DELETE", `/matches/${m.id}`); li.remove(); } }, t("lobby.delete")));
+  return li;
+}
+
+export async function renderLobby(root, games, open) {
+  root.replaceChildren();
+  const newCard = el("div", { class: "card" }, el("h2", { i18n: "lobby.new" }));
+  if (!games.length) newCard.append(el("p", { class: "muted", i18n: "lobby.no_games" }));
+  else {
+    if (!form.game || !games.some((g) => g.name === form.game)) form.game = games[0].name;
+    const game = games.find((g) => g.name === form.game);
+    const gameSel = el("select", { name: "game" });
+    for (const g of games) gameSel.append(el("option", { value: g.name }, t(`game.${g.name}`)));
+    gameSel.value = form.game;
+    gameSel.addEventListener("change", () => { form.game = gameSel.value; form.settings = {}; form.players = []; renderLobby(root, games, open); });
+    newCard.append(el("div", { class: "row" }, el("label", { i18n: "lobby.game" }), gameSel));
+    if (!game.players.includes(form.count)) form.count = game.players[0];
+    const countSel = el("select", { name: "count" });
+    for (const n of game.players) countSel.append(el("option", { value: n }, t("lobby.count", { n })));
+    countSel.value = String(form.count);
+    countSel.addEventListener("change", () => { form.count = parseInt(countSel.value, 10); renderLobby(root, games, open); });
+    newCard.append(el("div", { class: "row" }, el("label", { i18n: "lobby.players" }), countSel));
+    for (let i = 0; i < form.count; i++) newCard.append(playerRow(game, i));
+    if (!game.ai_levels.length) newCard.append(el("p", { class: "muted", i18n: "lobby.ai_missing" }));
+    if (game.settings.length) newCard.append(el("h2", { i18n: "lobby.settings" }));
+    for (const s of game.settings) newCard.append(settingInput(s));
+    const error = el("p", { class: "error" });
+    const start = el("button", { class: "primary", id: "start" }, t("lobby.start"));
+    start.addEventListener("click", async () => {
+      error.textContent = "";
+      try {
+        const players = form.players.slice(0, form.count).map((p) => ({ name: p.name, kind: p.kind, level: p.kind === "ai" ? p.level : null }));
+        const m = await api("POST", "/matches", { game: form.game, players, settings: form.settings });
+        open(m.id);
+      } catch (err) { error.textContent = t(err.key, err.params); }
+    });
+    newCard.append(el("div", { class: "row" }, start), error);
+  }
+  const [playing, finished] = await Promise.all([api("GET", "/matches?status=playing"), api("GET", "/matches?status=finished")]);
+  const resume = el("div", { class: "card" }, el("h2", { i18n: "lobby.resume_title" }));
+  const ul1 = el("ul", { class: "list", id: "unfinished" });
+  for (const m of playing) ul1.append(matchLine(m, games, open));
+  resume.append(playing.length ? ul1 : el("p", { class: "muted", i18n: "lobby.none" }));
+  const done = el("div", { class: "card" }, el("h2", { i18n: "lobby.finished_title" }));
+  const ul2 = el("ul", { class: "list", id: "finished" });
+  for (const m of finished) ul2.append(matchLine(m, games, open));
+  done.append(finished.length ? ul2 : el("p", { class: "muted", i18n: "lobby.none" }));
+  done.append(el("p", {}, el("a", { href: "/docs", i18n: "lobby.api" })));
+  root.append(el("div", { class: "cards" }, newCard, resume, done));
+}
