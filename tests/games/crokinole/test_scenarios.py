@@ -58,7 +58,9 @@ def test_scenario(sc: dict[str, Any]) -> None:
             got = ruling.round_result
             assert got is not None
             dumped = got.model_dump(mode="json")
-            dumped["counts"] = [[c["twenties"], c["fifteens"], c["tens"], c["fives"]] for c in dumped["counts"]]
+            dumped["counts"] = [
+                [c["twenties"], c["fifteens"], c["tens"], c["fives"]] for c in dumped["counts"]
+            ]
             for key, value in want.items():
                 assert dumped[key] == value, f"round_result.{key}"
     for disc_id, state in expect.get("states", {}).items():
