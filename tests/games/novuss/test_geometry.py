@@ -3,6 +3,7 @@ dark discs", "Penalty disc"; the hole criterion is documented in cueboard/games/
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import pytest
@@ -49,7 +50,7 @@ def test_initial_set_up_two_players() -> None:
     assert all(p.y == pytest.approx(0.5 - 0.0165) for p in white)  # against the top rail
     assert all(p.y == pytest.approx(-0.5 + 0.0165) for p in black)
     assert sum(p.x < 0 for p in white) == 4 and sum(p.x > 0 for p in white) == 4
-    gaps = [b.x - a.x for a, b in zip(white, white[1:], strict=False)]
+    gaps = [b.x - a.x for a, b in itertools.pairwise(white)]
     assert gaps == pytest.approx([0.033] * 7)  # touching, no gaps
     assert white[3].x == pytest.approx(-0.0165) and white[4].x == pytest.approx(0.0165)
     strikers = [p for p in pieces if p.kind == "striker"]
