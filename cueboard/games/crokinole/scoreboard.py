@@ -79,6 +79,7 @@ class Scoreboard:
     ) -> None:
         self.start = new_position(settings, starter=starter if starter is not None else 0)
         self.position = self.start
+        self._positions = [self.start]
         seats = self.start.settings.seats
         if names is not None and len(names) != len(seats):
             raise CrokinoleError(f"{len(seats)} names are needed (one per seat {seats}), got {len(names)}")
@@ -121,7 +122,18 @@ class Scoreboard:
             )
         )
         self.position = after
-        return ruling.round_result
+        self._positions.append(after)
+        return result
+
+    def undo(self) -> RoundResult:
+        """Take back the last round entered (raises :class:`CrokinoleError` when there is none)."""
+        if not self.entries:
+            raise CrokinoleError("no round to take back")
+        self.entries.pop()
+        result = self.position.history[-1]
+        self._positions.pop()
+        self.position = self._positions[-1]
+        return result
 
     def match_record(self) -> MatchRecord:
         """The game so far as a match record (docs/records.md#match-record)."""

@@ -71,3 +71,16 @@ def test_replay_reports_a_wrong_ruling() -> None:
     assert tampered != data
     steps = replay(loads_match(tampered))
     assert steps[0].differences == ("ruling.round_result.points: recorded [50, 0], referee [5, 0]",)
+
+
+def test_undo_takes_back_the_last_round() -> None:
+    board = Scoreboard()
+    board.enter_round([0, 1, 0, 0], [0, 0, 1, 0])
+    board.enter_round([0, 0, 0, 0], [1, 0, 0, 0])
+    assert board.position.scores == (5, 20)
+    assert board.undo().points == (0, 20)
+    assert board.position.scores == (5, 0) and board.position.round == 2 and len(board.entries) == 1
+    board.undo()
+    assert board.position == board.start
+    with pytest.raises(CrokinoleError, match="no round"):
+        board.undo()
