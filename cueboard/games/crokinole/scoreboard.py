@@ -103,6 +103,10 @@ class Scoreboard:
     def results(self) -> tuple[RoundResult, ...]:
         return self.position.history
 
+    def seat_name(self, seat: int) -> str:
+        """The name of the player at a seat."""
+        return self.names[self.settings.seats.index(seat)]
+
     def side_name(self, side: int) -> str:
         """The players of a side, by name (partners joined with '&')."""
         seats = self.settings.seats
