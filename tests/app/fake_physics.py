@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from cueboard.engine.events import Event, EventKind
-from cueboard.records.base import Piece
+from cueboard.records.base import Piece, PieceState
 
 DECELERATION = 1.0
 
@@ -65,7 +65,7 @@ def _snooker_module() -> types.ModuleType:
 
         _, _, ex, ey = slide(x, y, vx, vy, on)
         final = tuple(
-            p.model_copy(update={"x": ex, "y": ey, "state": "on_table"}) if p.id == "white" else p
+            p.model_copy(update={"x": ex, "y": ey, "state": PieceState.ON_TABLE}) if p.id == "white" else p
             for p in position.pieces
         )
         outcome = SnookerOutcome(moved=("white",), final=final)

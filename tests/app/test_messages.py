@@ -1,0 +1,52 @@
+"""Message catalogues: the five languages carry the same keys and the same parameters, and every
+key the server emits (fouls, removals, placements) has a text."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from cueboard.app.messages import LANGUAGES, UnknownLanguageError, catalogue, pick_language, translate
+from cueboard.games.crokinole.errors import IllegalShotError
+from cueboard.games.crokinole.records import Foul as CrokinoleFoul
+from cueboard.games.crokinole.records import RemovalReason
+from cueboard.games.snooker.ruling import FoulReason
+
+
+def _params(text: str) -> set[str]:
+    return set(re.findall(r"\{(\w+)\}", text))
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_same_keys_and_parameters(lang: str) -> None:
+    en, other = catalogue("en"), catalogue(lang)
+    assert set(other) == set(en)
+    for key, text in en.items():
+        assert _params(other[key]) == _params(text), key
+        assert other[key].strip(), key
+
+
+def test_every_emitted_key_has_a_text() -> None:
+    en = catalogue("en")
+    keys = [f"foul.{r.value}" for r in FoulReason]
+    keys += [f"removal.{r.value}" for r in RemovalReason]
+    keys += [f"ref.crokinole.foul.{f.value}" for f in CrokinoleFoul]
+    keys += [f"novuss.penalty.{n}" for n in range(7)]
+    doc = IllegalShotError.__doc__ or ""
+    keys += [f"placement.{code}" for code in re.findall(r"``(\w+)``", doc.split("``reason``")[1])]
+    missing = [k for k in keys if k not in en]
+    assert not missing
+
+
+def test_translate_and_pick() -> None:
+    assert translate("en", "ref.snooker.foul", {"penalty": 4, "reason_key": "foul.in_off"}) == (
+        "Foul — in-off (the cue ball was potted). 4 away.")
+    assert translate("ru", "lobby.count", {"n": 4}) == "4 игрока"
+    assert translate("vi", "no.such.key") == "no.such.key"
+    assert pick_language(None, "vi-VN,vi;q=0.9") == "vi"
+    assert pick_language(None, "zh-HK") == "zh-Hant"
+    assert pick_language("uk", "en") == "uk"
+    assert pick_language(None, "de") == "en"
+    with pytest.raises(UnknownLanguageError, match="klingon"):
+        catalogue("klingon")
