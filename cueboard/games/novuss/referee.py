@@ -137,6 +137,8 @@ def apply(
         returned.append(place(pid, xy, "back where it was (case 4)"))
     # Discs over the rail: the centre, or a free point on the central circle's edge.
     for pid in outcome.off_table:
+        if pid in put_back:
+            continue
         if known:
             xy, where = centre_or_circle_point(table(), board)
             returned.append(place(pid, xy, where))
