@@ -1,0 +1,78 @@
+"""``cueboard referee RECORD``: replay a match record through the game's referee, print every
+ruling and the score, and flag any shot whose recorded ruling differs from the referee's.
+
+Generic over games: the record's ``header.game`` picks a replay function. A game plugs in by
+providing ``cueboard/cli/referee_<game>.py`` that calls :func:`register_replayer` with a
+function ``(record, console) -> int`` (the exit status: 0 when every recorded ruling agrees);
+without one, :func:`generic_replay` replays through the game's ``GAME`` (protocol
+:class:`cueboard.games.protocol.Game`) and prints each ruling as JSON. A malformed record is
+refused with the error of :func:`cueboard.records.match.read_match`, naming the shot and field.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import typer
+from rich.console import Console
+
+from cueboard.cli.main import app, console
+from cueboard.records.base import RecordError
+from cueboard.records.match import MatchRecord
+
+Replayer = Callable[[MatchRecord, Console], int]
+_REPLAYERS: dict[str, Replayer] = {}
+
+
+def register_replayer(game: str, replay: Replayer) -> None:
+    """Make ``replay`` the replay function of ``game``."""
+    _REPLAYERS[game] = replay
+
+
+def replayer(game: str) -> Replayer:
+    """The replay function of ``game``: its registered one, else :func:`generic_replay`."""
+    if game not in _REPLAYERS:
+        name = f"cueboard.cli.referee_{game}"
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as err:
+            if err.name != name:
+                raise
+    return _REPLAYERS.get(game, generic_replay)
+
+
+def generic_replay(record: MatchRecord, out: Console) -> int:
+    """Replay with the game's ``GAME.apply`` from ``GAME.new_position(settings, seed)``."""
+    from cueboard.games.protocol import get_game
+
+    game = get_game(record.header.game)
+    rng = np.random.default_rng(record.header.seed)
+    position = game.new_position(record.header.settings, seed=record.header.seed)
+    status = 0
+    for shot in record.shots:
+        position, ruling = game.apply(position, shot.declaration, shot.outcome, rng)
+        same = ruling.model_dump(mode="json") == shot.ruling.model_dump(mode="json")
+        status |= 0 if same else 1
+        flag = "" if same else " [red](differs from the recorded ruling)[/red]"
+        out.print(f"shot {shot.index}: {ruling.model_dump_json()}{flag}")
+    return status
+
+
+@app.command()
+def referee(record: Path = typer.Argument(..., help="a match record (.json or .jsonl)")) -> None:
+    """Replay a match record: every ruling and the score, checked against what was recorded."""
+    from cueboard.records.match import read_match
+
+    try:
+        match = read_match(record)
+        status = replayer(match.header.game)(match, console)
+    except RecordError as err:
+        console.print(f"[red]malformed record:[/red] {err}")
+        raise typer.Exit(2) from None
+    except ValueError as err:
+        console.print(f"[red]the referee refuses the record:[/red] {err}")
+        raise typer.Exit(2) from None
+    raise typer.Exit(status)
