@@ -1,1 +1,80 @@
-"""The event-driven physics engine: game-agnostic, the only hot code (docs/physics.md)."""
+"""The event-driven physics engine: game-agnostic, the only hot code (docs/physics.md).
+
+ARCHITECTURE
+============
+Files: ``layout.py`` (array layout and codes), ``roots.py`` (polynomial roots), ``motion.py``
+(closed-form motion), ``detect.py`` (event times), ``dispatch.py`` (per-model laws by model id),
+``models/ball.py`` (model 0), ``models/disc.py`` (model 1, crokinole / novuss), ``loop.py`` (the
+jitted event loop), ``world.py`` (the Python API: shapes, bodies, ``run``, ``to_events``),
+``events.py`` (the Event record).
+
+State is a structure of arrays (layout.py): ``body[field, i]`` floats (position, velocity,
+angular velocity, accelerations, segment start ``T0`` and transition time ``TE``, radius, mass,
+moment of inertia, three spare ``AUX`` rows), ``ibody[field, i]`` ints (motion ``STATE``,
+``MODEL`` id, a spare). Every body is a circle in the table plane. Fixed shapes are arrays too:
+``seg`` (one-sided line segments: cushions, rails), ``arc`` (circular arcs or circles, convex with
+bodies outside — jaws, pegs — or concave with bodies inside — a round boundary wall), ``cap``
+(capture circles entered or left — pockets, holes, the ditch edge). ``par[model, k]`` holds each
+model's parameters; restitution / friction / contact height of walls are per shape.
+
+Between events a body moves on ``p = P + V τ + ½ A τ²`` (any model must express its motion law
+as constant accelerations within a segment, ending at its transition time ``TE``); bodies
+translate only in states ``SLIDING`` and ``ROLLING`` (a model may use just one of them).
+Detection (detect.py) is therefore model-independent: gap polynomials and their first root.
+
+Adding a MODEL (e.g. ``models/disc.py``, id ``MODEL_DISC = 1``):
+1. write numba functions (``@njit(cache=True)``) with these signatures:
+   ``start_segment(body, ibody, i, par)`` — from the fields at ``T0`` set ``STATE``, ``AX, AY``,
+   ``AWX, AWY, AWZ`` and ``TE`` (absolute; ``inf`` when it never changes on its own);
+   ``end_segment(body, ibody, i, par)`` — the natural transition at ``TE`` (body already moved
+   there), usually a snap then ``start_segment``;
+   ``collide_<model>_<model>(body, ibody, i, j, par)`` — body-body impulse (both at contact);
+   ``collide_<model>_wall(body, ibody, i, nx, ny, e, mu, h, par)`` — against a wall whose unit
+   normal points at the body; ``capture_<model>(body, ibody, i, kind, par) -> bool``.
+   Read parameters from ``par[MODEL_DISC, k]`` with column constants named in the model module.
+2. add one ``elif`` branch per function in ``dispatch.py`` (pairs of different models too).
+3. fill the model's parameter row in the game's parameter set (like
+   ``cueboard/games/snooker/physics_params.py``) and place bodies with ``world.place_body(...,
+   model=MODEL_DISC)``.
+Kinetic energy is ``½ m |v|² + ½ I |ω|²`` with one ``INERTIA`` per body (a disc spins only about
+the vertical axis, so its ``I`` is the vertical one and its ``WX, WY`` stay 0).
+
+Adding a SHAPE KIND: add its array and columns in layout.py, a ``<kind>_time`` function in
+detect.py (the first fall of a gap polynomial via ``roots.first_fall``), its rows in
+``loop._refresh`` and the initial fill, its branch in the event handling of ``loop.run_events``
+(which computes the contact normal and calls ``dispatch.collide_wall`` or ``dispatch.capture``),
+an event code, and a builder method in ``world.ShapeBuilder``. Prefer composing existing kinds:
+a polygonal rail is segments plus zero-gap arcs at convex corners; a peg is a full ``arc``;
+crokinole's playing-surface edge is a ``cap`` with ``leave=True`` (or a concave ``arc``).
+
+Numba caches compiled code on disk (``cache=True``) but only notices edits to a function's own
+file; ``_drop_stale_numba_cache`` below therefore hashes all engine sources at import and clears
+the engine's caches when any of them changed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+
+def _drop_stale_numba_cache() -> None:
+    root = Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        digest.update(str(path.relative_to(root)).encode())
+        digest.update(path.read_bytes())
+    stamp = root / "__pycache__" / "engine-sources.sha256"
+    value = digest.hexdigest()
+    try:
+        if stamp.is_file() and stamp.read_text() == value:
+            return
+        for cached in list(root.rglob("*.nbi")) + list(root.rglob("*.nbc")):
+            cached.unlink(missing_ok=True)
+        stamp.parent.mkdir(exist_ok=True)
+        stamp.write_text(value)
+    except OSError:  # a read-only install: its caches were built from these very sources
+        return
+
+
+_drop_stale_numba_cache()

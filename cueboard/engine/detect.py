@@ -1,0 +1,204 @@
+"""Event times: when a body next meets another body, a segment, an arc or a capture region.
+
+Every body is a circle in the table plane moving on a quadratic path (motion.py), so detection is
+the same for every model: the gap between the two shapes is a polynomial in time (quadratic
+against a line, quartic against a circle or another body) and the event is its first fall to
+contact (roots.first_fall). Each function returns an absolute time, ``inf`` for none, and never
+looks beyond the end of either body's current segment: a transition is itself an event after
+which the engine recomputes that body's times. A cheap bound on how far the bodies can travel
+culls most pairs before any root is sought.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+from cueboard.engine.layout import (
+    AA0,
+    ACX,
+    ACY,
+    AINSIDE,
+    AR,
+    ASPAN,
+    CCX,
+    CCY,
+    CMODE,
+    CR,
+    DIST_TOL,
+    RAD,
+    ROLLING,
+    SLEN,
+    SLIDING,
+    SNX,
+    SNY,
+    STATE,
+    SX1,
+    SY1,
+    TE,
+)
+from cueboard.engine.motion import kinematics_at
+from cueboard.engine.roots import first_fall
+
+INF = math.inf
+TWO_PI = 2.0 * math.pi
+#: An approach slower than this (m/s) between touching surfaces is not yet a contact.
+V_SLOPE = 1e-7
+#: No event is sought further ahead than this (s); every real segment ends long before.
+HORIZON = 1.0e4
+
+
+@njit(cache=True, inline="always")
+def translating(ibody: np.ndarray, i: int) -> bool:
+    """Whether body ``i`` is moving across the bed (only sliding and rolling bodies translate)."""
+    s = ibody[STATE, i]
+    return s in (SLIDING, ROLLING)
+
+
+@njit(cache=True)
+def pair_time(body: np.ndarray, ibody: np.ndarray, i: int, j: int, t: float) -> float:
+    """When bodies ``i`` and ``j`` next touch (absolute time), from time ``t``."""
+    mi = translating(ibody, i)
+    mj = translating(ibody, j)
+    if not (mi or mj):
+        return INF
+    hi = min(min(body[TE, i], body[TE, j]) - t, HORIZON)
+    if not hi > 0.0:
+        return INF
+    pxi, pyi, vxi, vyi, axi, ayi = kinematics_at(body, i, t)
+    pxj, pyj, vxj, vyj, axj, ayj = kinematics_at(body, j, t)
+    dx = pxj - pxi
+    dy = pyj - pyi
+    dvx = vxj - vxi
+    dvy = vyj - vyi
+    hax = 0.5 * (axj - axi)
+    hay = 0.5 * (ayj - ayi)
+    dsum = body[RAD, i] + body[RAD, j]
+    reach = math.hypot(dvx, dvy) * hi + math.hypot(hax, hay) * hi * hi
+    if math.hypot(dx, dy) - dsum > reach + DIST_TOL:
+        return INF
+    c4 = hax * hax + hay * hay
+    c3 = 2.0 * (hax * dvx + hay * dvy)
+    c2 = dvx * dvx + dvy * dvy + 2.0 * (hax * dx + hay * dy)
+    c1 = 2.0 * (dx * dvx + dy * dvy)
+    c0 = dx * dx + dy * dy - dsum * dsum
+    tau, _ = first_fall(c0, c1, c2, c3, c4, 0.0, hi, 2.0 * dsum * DIST_TOL, 2.0 * dsum * V_SLOPE, False)
+    return t + tau
+
+
+@njit(cache=True)
+def segment_time(body: np.ndarray, ibody: np.ndarray, i: int, seg: np.ndarray, s: int, t: float) -> float:
+    """When body ``i`` next reaches line segment ``s`` from its normal side (absolute time)."""
+    if not translating(ibody, i):
+        return INF
+    hi = min(body[TE, i] - t, HORIZON)
+    if not hi > 0.0:
+        return INF
+    px, py, vx, vy, ax, ay = kinematics_at(body, i, t)
+    nx = seg[s, SNX]
+    ny = seg[s, SNY]
+    r = body[RAD, i]
+    g0 = nx * (px - seg[s, SX1]) + ny * (py - seg[s, SY1]) - r
+    if g0 < -r:
+        return INF  # behind the line: segments are one-sided
+    g1 = nx * vx + ny * vy
+    g2 = 0.5 * (nx * ax + ny * ay)
+    reach = abs(g1) * hi + abs(g2) * hi * hi
+    if g0 > reach + DIST_TOL:
+        return INF
+    tau, _ = first_fall(g0, g1, g2, 0.0, 0.0, 0.0, hi, DIST_TOL, V_SLOPE, False)
+    if tau == INF:
+        return INF
+    qx = px + tau * (vx + 0.5 * ax * tau) - seg[s, SX1]
+    qy = py + tau * (vy + 0.5 * ay * tau) - seg[s, SY1]
+    u = qx * ny - qy * nx  # along the segment: direction (ny, -nx) from end 1 to end 2
+    if u < 0.0 or u > seg[s, SLEN]:
+        return INF
+    return t + tau
+
+
+@njit(cache=True)
+def _circle_coeffs(
+    px: float, py: float, vx: float, vy: float, ax: float, ay: float, cx: float, cy: float
+) -> tuple[float, float, float, float, float]:
+    """Coefficients of ``|p(τ) - c|²`` (without the constant radius term)."""
+    dx = px - cx
+    dy = py - cy
+    hax = 0.5 * ax
+    hay = 0.5 * ay
+    c4 = hax * hax + hay * hay
+    c3 = 2.0 * (hax * vx + hay * vy)
+    c2 = vx * vx + vy * vy + 2.0 * (hax * dx + hay * dy)
+    c1 = 2.0 * (dx * vx + dy * vy)
+    c0 = dx * dx + dy * dy
+    return c0, c1, c2, c3, c4
+
+
+@njit(cache=True)
+def arc_time(body: np.ndarray, ibody: np.ndarray, i: int, arc: np.ndarray, s: int, t: float) -> float:
+    """When body ``i`` next touches arc ``s`` within its angular span (absolute time)."""
+    if not translating(ibody, i):
+        return INF
+    hi = min(body[TE, i] - t, HORIZON)
+    if not hi > 0.0:
+        return INF
+    px, py, vx, vy, ax, ay = kinematics_at(body, i, t)
+    cx = arc[s, ACX]
+    cy = arc[s, ACY]
+    r = body[RAD, i]
+    inside = arc[s, AINSIDE] != 0.0
+    reach = math.hypot(vx, vy) * hi + 0.5 * math.hypot(ax, ay) * hi * hi
+    d = math.hypot(px - cx, py - cy)
+    if inside:
+        rc = arc[s, AR] - r
+        if rc - d > reach + DIST_TOL:
+            return INF
+    else:
+        rc = arc[s, AR] + r
+        if d - rc > reach + DIST_TOL:
+            return INF
+    c0, c1, c2, c3, c4 = _circle_coeffs(px, py, vx, vy, ax, ay, cx, cy)
+    c0 -= rc * rc
+    if inside:
+        c0, c1, c2, c3, c4 = -c0, -c1, -c2, -c3, -c4
+    tol = 2.0 * rc * DIST_TOL
+    slope = 2.0 * rc * V_SLOPE
+    lo = 0.0
+    for _ in range(3):
+        tau, end = first_fall(c0, c1, c2, c3, c4, lo, hi, tol, slope, False)
+        if tau == INF:
+            return INF
+        qx = px + tau * (vx + 0.5 * ax * tau) - cx
+        qy = py + tau * (vy + 0.5 * ay * tau) - cy
+        phi = (math.atan2(qy, qx) - arc[s, AA0]) % TWO_PI
+        if phi <= arc[s, ASPAN]:
+            return t + tau
+        lo = end
+    return INF
+
+
+@njit(cache=True)
+def capture_time(body: np.ndarray, ibody: np.ndarray, i: int, cap: np.ndarray, s: int, t: float) -> float:
+    """When body ``i``'s centre next enters (mode 0) or leaves (mode 1) capture circle ``s``."""
+    if not translating(ibody, i):
+        return INF
+    hi = min(body[TE, i] - t, HORIZON)
+    if not hi > 0.0:
+        return INF
+    px, py, vx, vy, ax, ay = kinematics_at(body, i, t)
+    cx = cap[s, CCX]
+    cy = cap[s, CCY]
+    rc = cap[s, CR]
+    leave = cap[s, CMODE] != 0.0
+    reach = math.hypot(vx, vy) * hi + 0.5 * math.hypot(ax, ay) * hi * hi
+    d = math.hypot(px - cx, py - cy)
+    if (rc - d if leave else d - rc) > reach + DIST_TOL:
+        return INF
+    c0, c1, c2, c3, c4 = _circle_coeffs(px, py, vx, vy, ax, ay, cx, cy)
+    c0 -= rc * rc
+    if leave:
+        c0, c1, c2, c3, c4 = -c0, -c1, -c2, -c3, -c4
+    tau, _ = first_fall(c0, c1, c2, c3, c4, 0.0, hi, 2.0 * rc * DIST_TOL, 0.0, True)
+    return t + tau

@@ -1,0 +1,348 @@
+"""The ball model (model id 0): a uniform sphere on cloth — snooker, pool, carom.
+
+Motion (Leckie & Greenspan 2005, "An event-based pool physics simulator", Advances in Computer
+Games 11; Han 2005): with ``u = v + ω × (-R ẑ)`` the slip of the contact point on the bed,
+- sliding: friction ``-μs m g û`` with ``û`` fixed, so ``a = -μs g û``, ``α_xy = (5 μs g / 2R) ẑ × û``
+  and ``u`` shrinks at ``7/2 μs g``: the slide lasts ``2|u| / (7 μs g)``;
+- rolling: ``u = 0``, ``a = -μr g v̂`` (rolling resistance), lasting ``|v| / (μr g)``;
+- spinning: in place, ``|ω_z|`` falls at ``5 μsp g / 2R`` to rest (also while sliding / rolling).
+
+Collisions, each a single impulse with Coulomb friction capped at the impulse that stops the slip
+(for a sphere the normal and tangential responses decouple, so this is exact for one contact and
+never creates energy):
+- ball-ball: restitution ``e`` on the normal approach speed; friction coefficient depending on the
+  slip speed, ``μ = a + b exp(-c v_slip)`` (Alciatore, "Pool and Billiards Physics Principles",
+  TP A-14 and "Throw" TP B-13: a = 9.951e-3, b = 0.108, c = 1.088 s/m), which gives throw;
+- ball-cushion: Han 2005 ("Dynamics in carom and three cushion billiards", J. Mech. Sci. Tech. 19,
+  976-984): one contact at the cushion nose, height ``h`` above the bed, so the contact normal
+  is tilted by ``θ = asin((h - R) / R)``; restitution and friction per cushion (Mathavan et al.
+  2010, Proc. IMechE C 224, 1863-1873: e = 0.98, μ = 0.14 for snooker). The vertical part of the
+  impulse is taken by the bed (the ball does not leave the cloth; see docs/physics.md).
+- pockets: a ball whose centre enters the capture circle drops (cueboard.games.snooker.pockets
+  places the circle over the fall of the pocket, behind the jaws).
+
+A contact slower than ``V_REST`` (2 mm/s) is a resting contact: balls that crawl (speed and slip
+under ``V_REST``) stop there — the cloth would stop them within ~20 µm; otherwise the ball(s) are
+brought to natural roll at once (what the bed friction does in the next fraction of a
+millisecond) and the normal approach is removed without bounce. This prevents endless runs of
+ever-smaller bounces (Zeno sequences) when spin drives a ball into a cushion or a touching ball,
+or a slow ball nudges a cluster.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+from cueboard.engine.layout import (
+    AWX,
+    AWY,
+    AWZ,
+    AX,
+    AY,
+    INERTIA,
+    MASS,
+    PX,
+    PY,
+    RAD,
+    ROLLING,
+    SLIDING,
+    SPINNING,
+    STATE,
+    STATIONARY,
+    T0,
+    TE,
+    V_REST,
+    VX,
+    VY,
+    WX,
+    WY,
+    WZ,
+)
+
+# ---- parameter columns of the ball model's row in ``par`` -------------------------------------
+G = 0  # gravity, m/s²
+MU_S = 1  # sliding friction ball-cloth
+MU_R = 2  # rolling resistance
+MU_SP = 3  # spinning friction (ω_z decays at 5 μsp g / 2R)
+E_BB = 4  # ball-ball restitution
+MU_BB_A = 5  # ball-ball friction μ(v) = a + b exp(-c v)
+MU_BB_B = 6
+MU_BB_C = 7
+
+#: Slip / speed / spin below which a ball counts as not sliding / not moving / not spinning.
+EPS_V = 1e-9
+EPS_W = 1e-7
+#: A ball that ends its slide slower than 1 mm/s stops there: rolling on, the cloth would stop it
+#: within 5 µm (v² / 2 μr g), and chasing it through micro-collisions in a resting cluster (a
+#: slow ball nudging the pack) would cost thousands of events for nothing a referee can see.
+V_STOP = 1e-3
+
+
+@njit(cache=True)
+def start_segment(body: np.ndarray, ibody: np.ndarray, i: int, par: np.ndarray) -> None:
+    """Choose the motion state of ball ``i`` from its velocities and set its accelerations and the
+    time ``TE`` of its next transition (the ball's fields are those at ``T0``)."""
+    p = par[0]
+    g = p[G]
+    r = body[RAD, i]
+    vx = body[VX, i]
+    vy = body[VY, i]
+    wz = body[WZ, i]
+    ux = vx - r * body[WY, i]
+    uy = vy + r * body[WX, i]
+    su = math.hypot(ux, uy)
+    sv = math.hypot(vx, vy)
+    t0 = body[T0, i]
+    spin_rate = 2.5 * p[MU_SP] * g / r
+    if abs(wz) <= EPS_W:
+        body[WZ, i] = 0.0
+        wz = 0.0
+    body[AWZ, i] = -math.copysign(spin_rate, wz) if wz != 0.0 else 0.0
+    if su > EPS_V:
+        ibody[STATE, i] = SLIDING
+        f = p[MU_S] * g
+        body[AX, i] = -f * ux / su
+        body[AY, i] = -f * uy / su
+        k = f * r * body[MASS, i] / body[INERTIA, i]  # angular deceleration, 5 μs g / 2R for a sphere
+        body[AWX, i] = -k * uy / su
+        body[AWY, i] = k * ux / su
+        body[TE, i] = t0 + su / (f * (1.0 + r * r * body[MASS, i] / body[INERTIA, i]))
+    elif sv > EPS_V:
+        ibody[STATE, i] = ROLLING
+        body[WX, i] = -vy / r
+        body[WY, i] = vx / r
+        f = p[MU_R] * g
+        ax = -f * vx / sv
+        ay = -f * vy / sv
+        body[AX, i] = ax
+        body[AY, i] = ay
+        body[AWX, i] = -ay / r
+        body[AWY, i] = ax / r
+        body[TE, i] = t0 + sv / f
+    else:
+        body[VX, i] = 0.0
+        body[VY, i] = 0.0
+        body[WX, i] = 0.0
+        body[WY, i] = 0.0
+        body[AX, i] = 0.0
+        body[AY, i] = 0.0
+        body[AWX, i] = 0.0
+        body[AWY, i] = 0.0
+        if wz != 0.0:
+            ibody[STATE, i] = SPINNING
+            body[TE, i] = t0 + abs(wz) / spin_rate
+        else:
+            ibody[STATE, i] = STATIONARY
+            body[TE, i] = math.inf
+
+
+@njit(cache=True)
+def end_segment(body: np.ndarray, ibody: np.ndarray, i: int, par: np.ndarray) -> None:
+    """The natural transition of ball ``i`` at ``TE`` (the ball is already evolved to it): the
+    end of a slide is exact natural roll, the end of a roll or a spin is rest."""
+    s = ibody[STATE, i]
+    r = body[RAD, i]
+    if s == SLIDING:
+        if math.hypot(body[VX, i], body[VY, i]) <= V_STOP:
+            body[VX, i] = 0.0
+            body[VY, i] = 0.0
+        body[WX, i] = -body[VY, i] / r
+        body[WY, i] = body[VX, i] / r
+    elif s == ROLLING:
+        body[VX, i] = 0.0
+        body[VY, i] = 0.0
+        body[WX, i] = 0.0
+        body[WY, i] = 0.0
+    elif s == SPINNING:
+        body[WZ, i] = 0.0
+    start_segment(body, ibody, i, par)
+
+
+@njit(cache=True)
+def _settle(body: np.ndarray, i: int) -> None:
+    """Bring ball ``i`` to natural roll as the bed friction would (the slip vanishes after the
+    velocity has changed by ``-u / (1 + m R² / I)``, ``-2u/7`` for a sphere)."""
+    r = body[RAD, i]
+    ux = body[VX, i] - r * body[WY, i]
+    uy = body[VY, i] + r * body[WX, i]
+    k = 1.0 / (1.0 + r * r * body[MASS, i] / body[INERTIA, i])
+    body[VX, i] -= k * ux
+    body[VY, i] -= k * uy
+    body[WX, i] = -body[VY, i] / r
+    body[WY, i] = body[VX, i] / r
+
+
+@njit(cache=True)
+def _cross(ax: float, ay: float, az: float, bx: float, by: float, bz: float) -> tuple[float, float, float]:
+    return ay * bz - az * by, az * bx - ax * bz, ax * by - ay * bx
+
+
+@njit(cache=True)
+def _apply(
+    body: np.ndarray, i: int, rx: float, ry: float, rz: float, fx: float, fy: float, fz: float
+) -> None:
+    """Apply impulse ``F`` at offset ``r`` from the centre of ball ``i``; the vertical part of the
+    linear impulse is taken by the bed (the ball stays on the cloth)."""
+    m = body[MASS, i]
+    inv_i = 1.0 / body[INERTIA, i]
+    body[VX, i] += fx / m
+    body[VY, i] += fy / m
+    tx, ty, tz = _cross(rx, ry, rz, fx, fy, fz)
+    body[WX, i] += tx * inv_i
+    body[WY, i] += ty * inv_i
+    body[WZ, i] += tz * inv_i
+
+
+@njit(cache=True)
+def _contact_velocity(
+    body: np.ndarray, i: int, rx: float, ry: float, rz: float
+) -> tuple[float, float, float]:
+    wx, wy, wz = _cross(body[WX, i], body[WY, i], body[WZ, i], rx, ry, rz)
+    return body[VX, i] + wx, body[VY, i] + wy, wz
+
+
+@njit(cache=True)
+def _crawling(body: np.ndarray, i: int) -> bool:
+    """Whether ball ``i`` moves slower than ``V_REST`` (spin included, as slip speed)."""
+    r = body[RAD, i]
+    return (
+        math.hypot(body[VX, i], body[VY, i]) < V_REST
+        and math.hypot(body[VX, i] - r * body[WY, i], body[VY, i] + r * body[WX, i]) < V_REST
+    )
+
+
+@njit(cache=True)
+def _stop(body: np.ndarray, i: int) -> None:
+    """Stop a crawling ball in a resting contact (it would stop within ~20 µm anyway)."""
+    body[VX, i] = 0.0
+    body[VY, i] = 0.0
+    body[WX, i] = 0.0
+    body[WY, i] = 0.0
+
+
+@njit(cache=True)
+def _push(body: np.ndarray, i: int, j: int, nx: float, ny: float) -> None:
+    """A resting contact between balls ``i`` and ``j`` (normal ``n`` from i to j): settle both to
+    natural roll and remove the normal approach without bounce, a few rounds (each settle can turn
+    slip into a new approach); what is left is far below the engine's contact speed."""
+    mi = body[MASS, i]
+    mj = body[MASS, j]
+    for _ in range(8):
+        _settle(body, i)
+        _settle(body, j)
+        vn = (body[VX, i] - body[VX, j]) * nx + (body[VY, i] - body[VY, j]) * ny
+        if vn <= 0.0:
+            return
+        jn = vn / (1.0 / mi + 1.0 / mj)
+        body[VX, i] -= jn * nx / mi
+        body[VY, i] -= jn * ny / mi
+        body[VX, j] += jn * nx / mj
+        body[VY, j] += jn * ny / mj
+
+
+@njit(cache=True)
+def collide_ball_ball(body: np.ndarray, ibody: np.ndarray, i: int, j: int, par: np.ndarray) -> None:
+    """Ball-ball impact with restitution and slip-dependent friction (throw); see module doc."""
+    p = par[0]
+    nx = body[PX, j] - body[PX, i]
+    ny = body[PY, j] - body[PY, i]
+    d = math.hypot(nx, ny)
+    nx /= d
+    ny /= d
+    ri = body[RAD, i]
+    rj = body[RAD, j]
+    cix, ciy, ciz = _contact_velocity(body, i, ri * nx, ri * ny, 0.0)
+    cjx, cjy, cjz = _contact_velocity(body, j, -rj * nx, -rj * ny, 0.0)
+    relx = cix - cjx
+    rely = ciy - cjy
+    relz = ciz - cjz
+    vn = relx * nx + rely * ny
+    if vn <= 0.0:
+        return
+    if vn < V_REST:
+        if _crawling(body, i) and _crawling(body, j):
+            _stop(body, i)
+            _stop(body, j)
+        else:
+            _push(body, i, j, nx, ny)
+        return
+    e = p[E_BB]
+    mi = body[MASS, i]
+    mj = body[MASS, j]
+    jn = (1.0 + e) * vn / (1.0 / mi + 1.0 / mj)
+    sx = relx - vn * nx
+    sy = rely - vn * ny
+    sz = relz
+    ss = math.sqrt(sx * sx + sy * sy + sz * sz)
+    jt = 0.0
+    if ss > 0.0:
+        mu = p[MU_BB_A] + p[MU_BB_B] * math.exp(-p[MU_BB_C] * ss)
+        kt = 1.0 / mi + ri * ri / body[INERTIA, i] + 1.0 / mj + rj * rj / body[INERTIA, j]
+        jt = min(mu * jn, ss / kt) / ss
+    # impulse on j: jn n + jt s ; on i the opposite
+    fx = jn * nx + jt * sx
+    fy = jn * ny + jt * sy
+    fz = jt * sz
+    _apply(body, i, ri * nx, ri * ny, 0.0, -fx, -fy, -fz)
+    _apply(body, j, -rj * nx, -rj * ny, 0.0, fx, fy, fz)
+
+
+@njit(cache=True)
+def collide_ball_wall(
+    body: np.ndarray,
+    ibody: np.ndarray,
+    i: int,
+    nx: float,
+    ny: float,
+    e: float,
+    mu: float,
+    h: float,
+    par: np.ndarray,
+) -> None:
+    """Ball-cushion impact (Han 2005) on a wall whose unit normal ``(nx, ny)`` points at the ball,
+    touching the ball at height ``h`` above the bed."""
+    r = body[RAD, i]
+    sin_t = min(max((h - r) / r, -1.0), 1.0)
+    cos_t = math.sqrt(1.0 - sin_t * sin_t)
+    rx = -r * cos_t * nx
+    ry = -r * cos_t * ny
+    rz = r * sin_t
+    cnx = cos_t * nx  # contact normal, into the ball
+    cny = cos_t * ny
+    cnz = -sin_t
+    vcx, vcy, vcz = _contact_velocity(body, i, rx, ry, rz)
+    vn = vcx * cnx + vcy * cny + vcz * cnz
+    if vn >= 0.0:
+        return
+    if -vn < V_REST:
+        if _crawling(body, i):
+            _stop(body, i)
+            return
+        _settle(body, i)
+        vh = body[VX, i] * nx + body[VY, i] * ny
+        if vh < 0.0:
+            body[VX, i] -= vh * nx
+            body[VY, i] -= vh * ny
+        body[WX, i] = -body[VY, i] / r
+        body[WY, i] = body[VX, i] / r
+        return
+    m = body[MASS, i]
+    pn = -(1.0 + e) * vn * m
+    sx = vcx - vn * cnx
+    sy = vcy - vn * cny
+    sz = vcz - vn * cnz
+    ss = math.sqrt(sx * sx + sy * sy + sz * sz)
+    jt = 0.0
+    if ss > 0.0:
+        kt = 1.0 / m + r * r / body[INERTIA, i]
+        jt = min(mu * pn, ss / kt) / ss
+    _apply(body, i, rx, ry, rz, pn * cnx - jt * sx, pn * cny - jt * sy, pn * cnz - jt * sz)
+
+
+@njit(cache=True)
+def capture_ball(body: np.ndarray, ibody: np.ndarray, i: int, kind: int, par: np.ndarray) -> bool:
+    """A ball whose centre crosses into a pocket's capture circle drops (no support under it)."""
+    return True

@@ -1,0 +1,235 @@
+"""Snooker physics: play a strike on a position with the engine (docs/physics.md).
+
+Public API (stable; used by the referee flow, the AI search and the benchmarks):
+
+- ``simulate_shot(position, strike, *, table=STANDARD_TABLE, physics=STANDARD_PHYSICS,
+  max_events=None) -> (events, outcome)``: the engine's events (``tuple[Event, ...]``, a STRIKE
+  event first) and the ``SnookerOutcome`` the referee takes. ``position`` is any
+  :class:`~cueboard.records.base.Position` (only its pieces are used; the cue ball is the piece
+  ``white``, placed at ``strike.place_cue_ball`` when that is given).
+- The fast path for searches, no pydantic objects per shot:
+  ``setup = prepare(position)`` once, then ``play_fast(setup, strike) -> FastShot`` per shot
+  (final positions as an array, pots, first contacts, the raw event arrays), or
+  ``play_raw(setup, speed, angle, side, top, elevation)`` with plain floats.
+
+Raises ``PositionError`` (a ValueError) for balls off the bed or overlapping, and
+``cueboard.engine.world.EventLimitError`` if a shot needs more than ``max_events`` events.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from cueboard.engine.events import Event, EventKind
+from cueboard.engine.layout import EV_CAPTURE, EV_COLLISION, MODEL_BALL
+from cueboard.engine.world import RawEvents, Shapes, final_positions, new_bodies, place_body, run, to_events
+from cueboard.games.snooker.cushions import table_shapes
+from cueboard.games.snooker.outcome import CUE_BALL, SIMULTANEOUS, outcome_of
+from cueboard.games.snooker.physics_params import STANDARD_PHYSICS, SnookerPhysics
+from cueboard.games.snooker.records import SnookerOutcome, SnookerStrike
+from cueboard.games.snooker.strike import cue_ball_motion
+from cueboard.games.snooker.table import STANDARD_TABLE, SnookerTable
+from cueboard.records.base import Piece, PieceState, Position
+
+
+class PositionError(ValueError):
+    """The position cannot be played: a ball off the bed, two balls overlapping, no cue ball."""
+
+
+@dataclass(frozen=True)
+class ShotSetup:
+    """A position made ready for many shots: arrays built once."""
+
+    pieces: tuple[Piece, ...]  # the balls on the table, in body order
+    ids: tuple[str, ...]
+    xy: np.ndarray  # (n, 2) start positions
+    cue: int  # body index of the white
+    table: SnookerTable
+    physics: SnookerPhysics
+    shapes: Shapes
+    par: np.ndarray
+    max_events: int
+
+
+@dataclass(frozen=True)
+class FastShot:
+    """What the search needs from one shot, without building records."""
+
+    final: np.ndarray  # (n, 2) final centres, NaN for potted balls (body order = setup.ids)
+    potted: tuple[tuple[int, int], ...]  # (body, pocket index) in the order they dropped
+    first_contacts: tuple[int, ...]  # bodies the cue ball touched first (one, or two at once)
+    raw: RawEvents
+
+
+def _check_position(xy: np.ndarray, ids: tuple[str, ...], t: SnookerTable, shapes: Shapes) -> None:
+    r = t.ball_radius
+    hw, length = t.half_width, t.length
+    eps = 1e-7
+    for k, (x, y) in enumerate(xy):
+        inside = abs(x) <= hw - r + eps and r - eps <= y <= length - r + eps
+        near_pocket = any(math.hypot(x - px, y - py) < 0.12 for px, py in t.pocket_centres.values())
+        if not (inside or near_pocket):
+            raise PositionError(f"ball '{ids[k]}' at ({x:.4f}, {y:.4f}) m is not on the bed")
+        for row, name in zip(shapes.cap, shapes.cap_names, strict=True):
+            if math.hypot(x - row[0], y - row[1]) < row[2]:
+                raise PositionError(f"ball '{ids[k]}' at ({x:.4f}, {y:.4f}) m is over {name}")
+    if len(xy) > 1:
+        d = np.hypot(xy[:, None, 0] - xy[None, :, 0], xy[:, None, 1] - xy[None, :, 1])
+        np.fill_diagonal(d, np.inf)
+        i, j = np.unravel_index(int(np.argmin(d)), d.shape)
+        if d[i, j] < 2.0 * r - 1e-6:
+            raise PositionError(
+                f"balls '{ids[i]}' and '{ids[j]}' overlap ({d[i, j] * 1000:.3f} mm between centres, "
+                f"diameter {2000 * r:.1f} mm)"
+            )
+
+
+def prepare(
+    position: Position,
+    *,
+    place_cue_ball: tuple[float, float] | None = None,
+    table: SnookerTable = STANDARD_TABLE,
+    physics: SnookerPhysics = STANDARD_PHYSICS,
+    max_events: int | None = None,
+) -> ShotSetup:
+    """Arrays for the balls of ``position`` on the table (the white at ``place_cue_ball`` if given)."""
+    pieces: list[Piece] = []
+    for p in position.pieces:
+        if p.id == CUE_BALL and place_cue_ball is not None:
+            p = p.model_copy(
+                update={"x": place_cue_ball[0], "y": place_cue_ball[1], "state": PieceState.ON_TABLE}
+            )
+        if p.on_table:
+            pieces.append(p)
+    if not any(p.id == CUE_BALL for p in position.pieces) and place_cue_ball is not None:
+        pieces.append(
+            Piece(id=CUE_BALL, kind="ball", colour="white", x=place_cue_ball[0], y=place_cue_ball[1])
+        )
+    ids = tuple(p.id for p in pieces)
+    if CUE_BALL not in ids:
+        raise PositionError("the cue ball 'white' is not on the table (give strike.place_cue_ball)")
+    xy = np.array([[p.x, p.y] for p in pieces], dtype=np.float64).reshape(len(pieces), 2)
+    shapes = table_shapes(table, physics)
+    _check_position(xy, ids, table, shapes)
+    return ShotSetup(
+        pieces=tuple(pieces),
+        ids=ids,
+        xy=xy,
+        cue=ids.index(CUE_BALL),
+        table=table,
+        physics=physics,
+        shapes=shapes,
+        par=physics.param_array(),
+        max_events=physics.max_events if max_events is None else max_events,
+    )
+
+
+def play_raw(
+    setup: ShotSetup,
+    speed: float,
+    angle: float,
+    side: float = 0.0,
+    top: float = 0.0,
+    elevation: float = 0.0,
+    *,
+    check: bool = False,
+) -> tuple[RawEvents, np.ndarray, np.ndarray]:
+    """Play one stroke from plain numbers (no validation beyond the engine's): the raw events and
+    the final ``body`` / ``ibody`` arrays. Use ``play_fast`` unless every microsecond counts."""
+    strike = SnookerStrike.model_construct(
+        speed=speed, angle=angle, elevation=elevation, side=side, top=top, place_cue_ball=None
+    )
+    return _play(setup, strike, check=check)
+
+
+def _play(
+    setup: ShotSetup, strike: SnookerStrike, *, check: bool
+) -> tuple[RawEvents, np.ndarray, np.ndarray]:
+    t = setup.table
+    r, m = t.ball_radius, t.ball_mass
+    inertia = 0.4 * m * r * r
+    n = len(setup.ids)
+    body, ibody = new_bodies(n)
+    for k in range(n):
+        place_body(
+            body,
+            ibody,
+            k,
+            x=setup.xy[k, 0],
+            y=setup.xy[k, 1],
+            radius=r,
+            mass=m,
+            inertia=inertia,
+            model=MODEL_BALL,
+        )
+    v, w = cue_ball_motion(strike, radius=r, mass=m, physics=setup.physics)
+    place_body(
+        body,
+        ibody,
+        setup.cue,
+        x=setup.xy[setup.cue, 0],
+        y=setup.xy[setup.cue, 1],
+        radius=r,
+        mass=m,
+        inertia=inertia,
+        model=MODEL_BALL,
+        v=v,
+        w=w,
+    )
+    raw = run(body, ibody, setup.shapes, setup.par, max_events=setup.max_events, check=check)
+    return raw, body, ibody
+
+
+def play_fast(setup: ShotSetup, strike: SnookerStrike) -> FastShot:
+    """Play one stroke and return the facts a search needs (see FastShot)."""
+    raw, body, ibody = _play(setup, strike, check=False)
+    potted: list[tuple[int, int]] = []
+    first: list[int] = []
+    t_first = math.inf
+    cue = setup.cue
+    for k in range(raw.n):
+        kind, a, b = int(raw.ev_i[k, 0]), int(raw.ev_i[k, 1]), int(raw.ev_i[k, 2])
+        if kind == EV_CAPTURE:
+            potted.append((a, b))
+        elif kind == EV_COLLISION and (a == cue or b == cue):
+            t = float(raw.ev_f[k, 0])
+            other = b if a == cue else a
+            if not first:
+                first.append(other)
+                t_first = t
+            elif t - t_first <= SIMULTANEOUS and other not in first and len(first) < 2:
+                first.append(other)
+    final = final_positions(body, ibody)
+    return FastShot(final=final, potted=tuple(potted), first_contacts=tuple(first), raw=raw)
+
+
+def simulate_shot(
+    position: Position,
+    strike: SnookerStrike,
+    *,
+    table: SnookerTable = STANDARD_TABLE,
+    physics: SnookerPhysics = STANDARD_PHYSICS,
+    max_events: int | None = None,
+) -> tuple[tuple[Event, ...], SnookerOutcome]:
+    """Play ``strike`` on ``position``: the engine's events and the outcome (see module doc)."""
+    setup = prepare(
+        position, place_cue_ball=strike.place_cue_ball, table=table, physics=physics, max_events=max_events
+    )
+    raw, _, _ = _play(setup, strike, check=False)
+    x, y = setup.xy[setup.cue]
+    strike_event = Event(time=0.0, kind=EventKind.STRIKE, bodies=(CUE_BALL,), x=float(x), y=float(y))
+    events = (strike_event, *to_events(raw, setup.ids, setup.shapes))
+    start = Position.model_construct(game=position.game, pieces=_start_pieces(position, setup), to_move=0)
+    return events, outcome_of(events, start, table=table)
+
+
+def _start_pieces(position: Position, setup: ShotSetup) -> tuple[Piece, ...]:
+    """The position's pieces with the cue ball where it was played from."""
+    placed = {p.id: p for p in setup.pieces}
+    out = [placed.get(p.id, p) for p in position.pieces]
+    if CUE_BALL not in {p.id for p in position.pieces}:
+        out.append(placed[CUE_BALL])
+    return tuple(out)

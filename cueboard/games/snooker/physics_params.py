@@ -1,0 +1,73 @@
+"""The snooker physics parameter set: every value with its source (docs/physics.md).
+
+One instance per table; ``STANDARD_PHYSICS`` is the WPBSA table with a championship cloth.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+
+from cueboard.engine.layout import MODEL_BALL, N_MODELS, N_PAR
+from cueboard.engine.models import ball
+
+
+@dataclass(frozen=True)
+class SnookerPhysics:
+    """Physical parameters of balls, cloth, cushions, pockets and cue."""
+
+    #: Standard gravity, m/s².
+    g: float = 9.81
+    #: Ball-cloth sliding friction: 0.2 (Marlow, "The Physics of Pocket Billiards", 1995; Mathavan
+    #: et al. 2010 use 0.212 for a snooker cloth).
+    mu_slide: float = 0.212
+    #: Rolling resistance: a fast snooker cloth, about 0.01 (Alciatore TP 4.2 / pooltool's default;
+    #: a ball rolling at 1 m/s runs ~5 m).
+    mu_roll: float = 0.01
+    #: Spinning friction: ω_z decays at 5 μ g / 2R; 0.0044 gives ≈ 4 rad/s², a ball spun in place at
+    #: 30 rad/s stops in ~7 s (estimate, Alciatore "Illustrated Principles", spin decay).
+    mu_spin: float = 0.0044
+    #: Ball-ball restitution: 0.92-0.98 measured for phenolic balls (Alciatore, TP A-5); 0.95.
+    e_ball: float = 0.95
+    #: Ball-ball friction μ(v) = a + b exp(-c v), v the slip speed (Alciatore, TP A-14).
+    throw_a: float = 9.951e-3
+    throw_b: float = 0.108
+    throw_c: float = 1.088
+    #: Ball-cushion restitution and friction (Mathavan et al. 2010, snooker cushion at ~1 m/s).
+    e_cushion: float = 0.98
+    mu_cushion: float = 0.14
+    #: Radius of the rounded knuckle that ends each cushion at a pocket, m: a documented
+    #: approximation (the WPBSA templates are not public; rules/snooker.md, Equipment).
+    corner_jaw_radius: float = 0.015
+    middle_jaw_radius: float = 0.012
+    #: Length of the straight jaw faces running into each pocket, m.
+    jaw_length: float = 0.08
+    #: Radius of the fall circle of a pocket: a ball whose centre passes over it drops, m.
+    fall_radius: float = 0.045
+    #: How far the fall circle's near edge lies behind the corner point / middle cushion line, m.
+    corner_fall_setback: float = 0.0
+    middle_fall_setback: float = 0.015
+    #: Effective mass of the cue tip end, kg, for squirt (Alciatore TP A-31: end mass 5-15 g for
+    #: a cue; snooker cues with solid ash shafts lie at the heavy end).
+    cue_end_mass: float = 0.012
+    #: Hard cap on events per shot.
+    max_events: int = 5000
+
+    def param_array(self) -> np.ndarray:
+        """The engine's parameter array (one row per model; only the ball row is used here)."""
+        par = np.zeros((N_MODELS, N_PAR), dtype=np.float64)
+        row = par[MODEL_BALL]
+        row[ball.G] = self.g
+        row[ball.MU_S] = self.mu_slide
+        row[ball.MU_R] = self.mu_roll
+        row[ball.MU_SP] = self.mu_spin
+        row[ball.E_BB] = self.e_ball
+        row[ball.MU_BB_A] = self.throw_a
+        row[ball.MU_BB_B] = self.throw_b
+        row[ball.MU_BB_C] = self.throw_c
+        return par
+
+
+STANDARD_PHYSICS: Final = SnookerPhysics()

@@ -1,0 +1,52 @@
+"""The cue strike: from a SnookerStrike to the cue ball's velocity and spin.
+
+The cue delivers an impulse ``J`` along the cue direction ``c`` (the stroke angle in the table
+plane, tilted down by the elevation) through the tip's contact point ``r = R(a ŝ + b û - √(1-a²-b²) c)``
+(``a`` side, ``b`` top: fractions of the radius in the plane square to the cue; ``ŝ`` to the
+right, ``û`` up). So the ball gets ``v = J / m`` and ``ω = r × J / I`` (Leckie & Greenspan 2005,
+eq. 1-2; Alciatore TP A-30). ``speed`` is ``|J| / m``: the vertical part of the impulse, present
+when the cue is elevated, is taken by the bed (the ball does not jump; a jump shot is a foul in
+snooker anyway) and the horizontal speed is ``speed · cos(elevation)``. The spin of an elevated cue
+keeps its tilted axis, which makes the sliding ball swerve (massé) — the only effect of elevation
+modelled.
+
+Squirt (cue-ball deflection away from the side of the tip offset): Alciatore TP A-31,
+``tan α = (5/2) a √(1-a²) / (1 + m_b/m_e + (5/2)(1-a²))`` with ``m_e`` the cue's end mass.
+"""
+
+from __future__ import annotations
+
+import math
+
+from cueboard.games.snooker.physics_params import SnookerPhysics
+from cueboard.games.snooker.records import SnookerStrike
+
+
+def squirt_angle(side: float, ball_mass: float, end_mass: float) -> float:
+    """Squirt angle in radians for a tip offset ``side`` (fraction of R); positive to the left of
+    the aim for right-hand side (``side`` > 0)."""
+    a = side
+    q = 1.0 - a * a
+    return math.atan2(2.5 * a * math.sqrt(max(q, 0.0)), 1.0 + ball_mass / end_mass + 2.5 * q)
+
+
+def cue_ball_motion(
+    strike: SnookerStrike, *, radius: float, mass: float, physics: SnookerPhysics
+) -> tuple[tuple[float, float], tuple[float, float, float]]:
+    """The cue ball's velocity ``(vx, vy)`` and angular velocity ``(wx, wy, wz)`` after the strike."""
+    phi = math.radians(strike.angle)
+    el = math.radians(strike.elevation)
+    dx, dy = math.cos(phi), math.sin(phi)
+    ce, se = math.cos(el), math.sin(el)
+    c = (ce * dx, ce * dy, -se)  # cue direction
+    s = (dy, -dx, 0.0)  # to the right of the stroke, horizontal
+    u = (s[1] * c[2] - s[2] * c[1], s[2] * c[0] - s[0] * c[2], s[0] * c[1] - s[1] * c[0])  # s × c: "up"
+    speed = strike.speed
+    k = speed * mass * radius / (0.4 * mass * radius * radius)  # R |J| / I
+    # ω = (r × J)/I with r = R(a s + b u - .. c), J ∥ c:  s × c = u, u × c = -s
+    a, b = strike.side, strike.top
+    w = tuple(k * (a * u[n] - b * s[n]) for n in range(3))
+    squirt = squirt_angle(strike.side, mass, physics.cue_end_mass)
+    vh = speed * ce
+    v = (vh * math.cos(phi + squirt), vh * math.sin(phi + squirt))
+    return v, (w[0], w[1], w[2])
