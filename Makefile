@@ -21,10 +21,11 @@ $(DEVSTAMP): pyproject.toml | $(BIN)/python
 
 ## The main job.
 run: $(STAMP)
-	$(BIN)/cueboard demo
+	$(BIN)/cueboard serve
 
 ## Lint, type-check and test.
 test: $(DEVSTAMP)
+	sh scripts/ensure-chromium.sh
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/pytest

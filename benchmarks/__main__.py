@@ -35,6 +35,7 @@ from benchmarks.core import BenchmarkUnavailableError, Figure, format_value
 #: The registered benchmark modules, run in this order. Add yours on its own line.
 BENCHMARKS: list[str] = [
     "benchmarks.snooker_physics",
+    "benchmarks.app_server",
 ]
 
 

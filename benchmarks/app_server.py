@@ -1,0 +1,114 @@
+"""The web app: the server's time to answer a shot (validate, simulate, referee, store) and the
+page's frame time while animating a shot, measured in headless Chromium.
+
+- ``app.shot_answer.snooker``: median wall time of POST /api/matches/{id}/shots for a typical
+  snooker shot (a break-off from the D into the pack, then position play), through the whole
+  FastAPI stack with a SQLite file store; the first shot (numba compilation) is left out.
+- ``app.frame_work``: median time the page spends per animation frame (evaluating the closed-form
+  tracks and drawing the table and balls); ``app.frame_interval_p95``: the 95th percentile of the
+  interval between frames (a dropped frame shows here).
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from benchmarks.core import BenchmarkUnavailableError, Figure
+
+SHOTS = [  # (place_cue_ball or None, speed m/s, angle degrees)
+    ((0.05, 0.65), 6.0, 86.5),
+    (None, 2.0, 60.0),
+    (None, 1.5, 120.0),
+    (None, 3.0, 95.0),
+    (None, 1.0, -30.0),
+    (None, 2.5, 10.0),
+]
+
+
+def _shot_times() -> list[float]:
+    from fastapi.testclient import TestClient
+
+    from cueboard.app.server import create_app
+
+    times: list[float] = []
+    with tempfile.TemporaryDirectory() as tmp, TestClient(create_app(f"sqlite:///{tmp}/b.sqlite3")) as c:
+        if "snooker" not in c.get("/api/health").json()["games"]:
+            raise BenchmarkUnavailableError("snooker physics is not installed")
+        for rep in range(4):
+            mid = c.post("/api/matches", json={"game": "snooker", "players": [{"name": "A"}, {"name": "B"}],
+                                               "seed": rep}).json()["id"]
+            for place, speed, angle in SHOTS:
+                view = c.get(f"/api/matches/{mid}").json()
+                if view["status"] != "playing":
+                    break
+                turn = view["turn"]
+                if turn["action"] == "choose":
+                    c.post(f"/api/matches/{mid}/choices", json={"choice": "play"})
+                    turn = c.get(f"/api/matches/{mid}").json()["turn"]
+                strike: dict[str, object] = {"speed": speed, "angle": angle}
+                if turn.get("placement"):
+                    strike["place_cue_ball"] = place or (0.05, 0.65)
+                t0 = time.perf_counter()
+                r = c.post(f"/api/matches/{mid}/shots", json={"strike": strike})
+                dt = time.perf_counter() - t0
+                if r.status_code == 200:
+                    times.append(dt)
+    return times[1:]
+
+
+def _frame_times() -> tuple[list[float], list[float]]:
+    here = Path(__file__).resolve().parents[1] / "tests" / "e2e"
+    sys.path.insert(0, str(here))
+    try:
+        from harness import CHROMIUM, CHROMIUM_ARGS, Server
+    finally:
+        sys.path.remove(str(here))
+    if not Path(CHROMIUM).exists():
+        raise BenchmarkUnavailableError("Chromium is not installed (scripts/ensure-chromium.sh)")
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        srv = Server(f"sqlite:///{tmp}/f.sqlite3", Path(tmp) / "server.log")
+        srv.start()
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                page = browser.new_page(viewport={"width": 1280, "height": 820})
+                page.goto(srv.url + "/")
+                page.wait_for_selector("body[data-ready='1']")
+                mid = page.evaluate("""fetch('/api/matches', {method: 'POST', headers: {'Content-Type':
+                    'application/json'}, body: JSON.stringify({game: 'snooker', players: [{name: 'A'},
+                    {name: 'B'}], seed: 1})}).then(r => r.json()).then(m => m.id)""")
+                page.goto(f"{srv.url}/#/match/{mid}")
+                page.wait_for_function("window.cueboard && window.cueboard.m")
+                page.evaluate("""window.cueboard.ui.placed = [0.05, 0.65]; window.cueboard.ui.angle = 86.5;
+                    window.cueboard.ui.power = 0.75; window.cueboardStats.frameWork.length = 0;
+                    window.cueboardStats.frameInterval.length = 0; window.cueboard.shoot()""")
+                page.wait_for_function("document.body.dataset.busy === '' && window.cueboard.m.shots === 1",
+                                       timeout=60000)
+                work = page.evaluate("window.cueboardStats.frameWork")
+                interval = page.evaluate("window.cueboardStats.frameInterval")
+                browser.close()
+        finally:
+            srv.stop()
+    return work, interval
+
+
+def run() -> list[Figure]:
+    shots = _shot_times()
+    med = statistics.median(shots) * 1000
+    figures = [Figure("app.shot_answer.snooker", med, "ms", goal="< 50 ms", met=med < 50,
+                      note=f"median of {len(shots)} POST /shots (simulate, referee, store)")]
+    work, interval = _frame_times()
+    if work:
+        w = statistics.median(work)
+        figures.append(Figure("app.frame_work", w, "ms", goal="< 16 ms", met=w < 16,
+                              note=f"median over {len(work)} animation frames of a break-off"))
+    if len(interval) > 2:
+        p95 = sorted(interval)[int(0.95 * (len(interval) - 1))]
+        figures.append(Figure("app.frame_interval_p95", p95, "ms", note="between animation frames"))
+    return figures

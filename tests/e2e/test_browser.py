@@ -1,0 +1,161 @@
+"""End-to-end in headless Chromium (the machine's, /usr/bin/chromium): the lobby, a snooker frame
+start (cue ball placed in the D, break-off, the referee's call), a foul with its choices, a
+crokinole shot from the line, a novuss stroke, a language switch, a server restart and resume.
+Screenshots of each game go to artifacts/screenshots/."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from harness import CHROMIUM, CHROMIUM_ARGS, Server
+
+pytestmark = pytest.mark.browser
+playwright_api = pytest.importorskip("playwright.sync_api")
+if not Path(CHROMIUM).exists():
+    pytest.skip("Chromium is not installed (scripts/ensure-chromium.sh installs it)", allow_module_level=True)
+
+SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    tmp = tmp_path_factory.mktemp("e2e")
+    srv = Server(f"sqlite:///{tmp / 'e2e.sqlite3'}", tmp / "server.log")
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def page(server: Server) -> Iterator[Any]:
+    with playwright_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        pg = browser.new_page(viewport={"width": 1280, "height": 820})
+        errors: list[str] = []
+        pg.on("pageerror", lambda e: errors.append(str(e)))
+        pg.goto(server.url + "/")
+        pg.wait_for_selector("body[data-ready='1']")
+        yield pg
+        browser.close()
+        assert not errors, errors
+
+
+def _available(page: Any, game: str) -> bool:
+    return bool(page.evaluate(f"fetch('/api/games').then(r => r.json()).then(g => g.some(x => x.name === '{game}'))"))
+
+
+def _new_match(page: Any, server: Server, game: str) -> None:
+    page.goto(server.url + "/#/")
+    page.wait_for_selector("#start")
+    page.select_option("select[name=game]", game)
+    page.click("#start")
+    page.wait_for_selector("#table")
+    page.wait_for_function("window.cueboard && window.cueboard.m")
+
+
+def _click_world(page: Any, x: float, y: float) -> None:
+    px, py = page.evaluate(f"window.cueboard.view.pagePoint({x}, {y})")
+    page.mouse.move(px, py)
+    page.mouse.click(px, py)
+
+
+def _shoot_and_wait(page: Any, power: int) -> None:
+    page.fill("#power", str(power))
+    page.dispatch_event("#power", "input")
+    page.click("#shoot")
+    page.wait_for_function("document.body.dataset.busy === '' && document.querySelector('#calls p') !== null",
+                           timeout=60000)
+
+
+def _shot(page: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def test_snooker_frame_start_foul_language_restart(page: Any, server: Server) -> None:
+    if not _available(page, "snooker"):
+        pytest.skip("snooker physics not installed")
+    _new_match(page, server, "snooker")
+    assert page.inner_text("#hint") == "Place the cue ball in the D: click where it goes."
+    # Outside the D: refused with the reason shown (S2 D10).
+    _click_world(page, 0.0, 1.2)
+    page.wait_for_function("document.querySelector('#error').textContent.length > 0")
+    assert page.inner_text("#error") == "The cue ball must be placed in the D."
+    _click_world(page, 0.05, 0.65)
+    page.wait_for_function("window.cueboard.ui.placed !== null")
+    # Break-off: aim at the end red of the back row (clear of the pink), fix the aim, shoot.
+    end = page.evaluate("window.cueboard.pieces.filter(p => p.colour === 'red').reduce((a, b) => a.x > b.x ? a : b)")
+    _click_world(page, end["x"], end["y"])
+    _shoot_and_wait(page, 70)
+    assert page.locator("#calls p").count() >= 1
+    assert page.evaluate("window.cueboard.m.shots") == 1
+    _shot(page, "snooker")
+    # A foul with its choices: a fresh frame, the cue ball played into the baulk cushion.
+    _new_match(page, server, "snooker")
+    _click_world(page, 0.0, 0.6)
+    page.wait_for_function("window.cueboard.ui.placed !== null")
+    _click_world(page, 0.0, 0.2)
+    _shoot_and_wait(page, 3)
+    assert "Foul" in page.inner_text("#calls")
+    buttons = page.locator("#controls button[data-choice]")
+    assert {buttons.nth(i).get_attribute("data-choice") for i in range(buttons.count())} >= {"play", "put_back"}
+    _shot(page, "snooker-foul")
+    # The language, switched at any time: every text follows.
+    page.select_option("#lang", "uk")
+    page.wait_for_function("document.querySelector('#controls button[data-choice=put_back]').textContent"
+                           " === 'Порушник грає знову'")
+    assert "Фол" in page.inner_text("#calls")
+    page.select_option("#lang", "zh-Hant")
+    page.wait_for_function("document.querySelector('#back').textContent === '大廳'")
+    page.select_option("#lang", "en")
+    page.click("#controls button[data-choice=put_back]")
+    page.wait_for_function("window.cueboard.m.turn.action === 'strike'")
+    match_id = page.evaluate("window.cueboard.m.id")
+    # Restart the server: the match resumes where it stopped.
+    server.restart()
+    page.goto(server.url + f"/#/match/{match_id}")
+    page.reload()
+    page.wait_for_function("window.cueboard && window.cueboard.m")
+    assert page.evaluate("window.cueboard.m.shots") == 2
+    assert page.evaluate("window.cueboard.m.turn.action") == "strike"
+    page.goto(server.url + "/#/")
+    page.wait_for_selector(f"#unfinished li[data-match='{match_id}']")
+
+
+def test_crokinole_shot_from_the_line(page: Any, server: Server) -> None:
+    if not _available(page, "crokinole"):
+        pytest.skip("crokinole physics not installed")
+    _new_match(page, server, "crokinole")
+    seat = page.evaluate("window.cueboard.turn.seat")
+    sign = -1 if seat == 0 else 1
+    _click_world(page, 0.0, 0.0)  # not on the shooting line: refused
+    page.wait_for_function("document.querySelector('#error').textContent.length > 0")
+    assert page.inner_text("#error") == "The disc must touch the shooting line."
+    _click_world(page, 0.01, sign * 0.3048)
+    page.wait_for_function("window.cueboard.ui.placed !== null")
+    _click_world(page, 0.0, 0.0)
+    _shoot_and_wait(page, 25)
+    assert page.evaluate("window.cueboard.m.shots") == 1
+    _shot(page, "crokinole")
+
+
+def test_novuss_stroke(page: Any, server: Server) -> None:
+    if not _available(page, "novuss"):
+        pytest.skip("novuss physics not installed")
+    _new_match(page, server, "novuss")
+    _click_world(page, 0.0, 0.0)
+    page.wait_for_function("document.querySelector('#error').textContent.length > 0")
+    assert "edge zone" in page.inner_text("#error")
+    _click_world(page, 0.1, -0.44)
+    page.wait_for_function("window.cueboard.ui.placed !== null")
+    _click_world(page, 0.1, 0.4)
+    _shoot_and_wait(page, 50)
+    assert page.evaluate("window.cueboard.m.shots") == 1
+    _shot(page, "novuss")
