@@ -52,7 +52,11 @@ class SnookerGame:
         from cueboard.games.snooker.physics import simulate_shot
 
         pos = _as(SnookerPosition, position, "position")
-        events, outcome = simulate_shot(pos, _as(SnookerStrike, strike, "strike"))
+        stroke = _as(SnookerStrike, strike, "strike")
+        events, outcome = simulate_shot(pos, stroke)
+        if pos.in_hand and stroke.place_cue_ball is not None and outcome.cue_ball_placed is None:
+            # where the cue ball was played from, for the referee's check of the D (S3 R5)
+            outcome = outcome.model_copy(update={"cue_ball_placed": stroke.place_cue_ball})
         return tuple(events), outcome
 
     def apply(

@@ -15,6 +15,7 @@ import numpy as np
 from cueboard.games.snooker import geometry
 from cueboard.games.snooker.declaration import Action, Choice, SnookerDeclaration
 from cueboard.games.snooker.position import (
+    ReplaceState,
     SnookerInputError,
     SnookerPosition,
     is_red,
@@ -31,8 +32,8 @@ from cueboard.games.snooker.referee_frame import (
     ruling_for,
 )
 from cueboard.games.snooker.referee_miss import is_miss, miss_facts
-from cueboard.games.snooker.ruling import Foul, Respot, SnookerRuling
-from cueboard.games.snooker.table import BALL_VALUES, COLOURS_IN_ORDER
+from cueboard.games.snooker.ruling import Foul, FoulReason, Respot, SnookerRuling
+from cueboard.games.snooker.table import COLOURS_IN_ORDER
 from cueboard.records.base import Piece, PieceState
 
 
@@ -143,14 +144,9 @@ def _stroke(
     if fouls:
         return _foul(position, ctx, outcome, balls, fouls, only_black_before, rng, announcements)
     # --- a fair stroke --------------------------------------------------------------------
-    respot_ids = [
-        b for b in potted if b in COLOURS_IN_ORDER and (b not in scored or _respot_scored(position, ctx))
-    ]
-    if fb is not None and fb in potted and fb in COLOURS_IN_ORDER and fb not in respot_ids:
-        respot_ids.append(fb)
-    if ctx.ball_on not in ("red", "colour") and ctx.ball_on in scored and fb != ctx.ball_on:
-        respot_ids = [b for b in respot_ids if b != ctx.ball_on]
-    respots = _respot(balls, respot_ids)
+    # Colours potted fairly are respotted (the colour after a red, a free ball), save the ball on
+    # of the final sequence, which stays off (S3 R3(c)-(e), R10).
+    respots = _respot(balls, [b for b in potted if b in COLOURS_IN_ORDER and b != ctx.ball_on])
     scores = list(position.scores)
     scores[side] += points
     reds_left = any(is_red(b) and p.state is PieceState.ON_TABLE for b, p in balls.items())
@@ -160,10 +156,10 @@ def _stroke(
             ball_on = "colour"
         elif ctx.ball_on == "colour":
             ball_on = "red" if reds_left else "yellow"
+        elif ctx.ball_on in scored:
+            ball_on = _next_colour(ctx.ball_on)  # S3 R3(e): the colours in order
         else:
-            ball_on = _next_colour(ctx.ball_on) if ctx.ball_on in scored or fb is None else ctx.ball_on
-            if fb is not None and scored == [fb]:
-                ball_on = ctx.ball_on
+            ball_on = ctx.ball_on  # the free ball scored in its place (S3 R10)
         to_move = striker
     else:
         brk = 0
@@ -206,12 +202,6 @@ def _stroke(
     if frame_ends:
         return after_frame_end(position, new, striker, rng, announcements, extra)
     return new, ruling_for(new, striker, announcements, **extra)
-
-
-def _respot_scored(position: SnookerPosition, ctx: StrokeContext) -> bool:
-    """Colours potted fairly are respotted while reds remain and for the colour after the last red
-    (S3 R3(c)-(d)); in the final sequence they stay off (S3 R3(e))."""
-    return ctx.ball_on in ("red", "colour")
 
 
 def _next_colour(colour: str) -> str:
@@ -270,14 +260,10 @@ def _free_ball_snooker(
     cue = layout.get("white")
     test = geometry.snooker_test(cue, on, layout)
     if test.snookered and test.effective == fb:
-        return [Foul(reason=_reason_free_ball(), ball=fb, penalty=max(4, value_of(position.ball_on)))]
+        return [
+            Foul(reason=FoulReason.FREE_BALL_SNOOKER, ball=fb, penalty=max(4, value_of(position.ball_on)))
+        ]
     return []
-
-
-def _reason_free_ball() -> Any:
-    from cueboard.games.snooker.ruling import FoulReason
-
-    return FoulReason.FREE_BALL_SNOOKER
 
 
 def _foul(
@@ -343,8 +329,6 @@ def _foul(
     before = None
     if miss:
         src = position.before if position.replaced and position.before is not None else None
-        from cueboard.games.snooker.position import ReplaceState
-
         before = src or ReplaceState(
             pieces=position.pieces,
             ball_on=position.ball_on,
@@ -381,6 +365,3 @@ def _snookered_after(after: SnookerPosition, outcome: SnookerOutcome) -> bool:
     on = list(after.reds_on_table()) if after.ball_on == "red" else [after.ball_on]
     cue = None if after.in_hand else layout.get("white")
     return geometry.is_snookered(cue, on, layout)
-
-
-__all__ = ["BALL_VALUES", "apply"]
