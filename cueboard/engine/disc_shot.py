@@ -1,0 +1,142 @@
+"""Python side of a disc shot (crokinole, novuss): bodies from pieces, one engine run, records.
+
+Games build their shapes once (:class:`cueboard.engine.world.ShapeBuilder`) and a parameter
+array with :func:`disc_par`; for each shot they list the :class:`DiscBody` s and call
+:func:`run_discs`, which plays the shot on the event loop (model ``MODEL_DISC``, laws in
+:mod:`cueboard.engine.models.disc`) and returns the events and each body's final place.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from cueboard.engine.events import Event, EventKind
+from cueboard.engine.layout import MODEL_DISC, N_MODELS, N_PAR, PX, PY, REMOVED, STATE
+from cueboard.engine.models.disc import CATCH_TIME_FIELD, MAX_OPENINGS, P_E, P_G, P_MU, P_MUC, P_OPEN
+from cueboard.engine.world import Shapes, new_bodies, place_body, run, to_events
+
+#: Events per shot allowed before the engine gives up (a spinning disc has a transition at each
+#: band of the friction law, ~100 per disc; a full crokinole board stays far below this).
+MAX_DISC_EVENTS = 200_000
+
+
+class DiscInputError(ValueError):
+    """A disc shot's bodies are malformed (not finite, overlapping, off the board...)."""
+
+
+@dataclass(frozen=True)
+class DiscBody:
+    """One disc for the engine: id, centre, size, mass, κ = I/(mR²), catch time, velocity, spin."""
+
+    id: str
+    x: float
+    y: float
+    radius: float
+    mass: float
+    kappa: float
+    catch_time: float
+    vx: float = 0.0
+    vy: float = 0.0
+    spin: float = 0.0
+
+
+@dataclass(frozen=True)
+class DiscResult:
+    """The events of a shot and, per body id, its final centre and the capture event (or None)."""
+
+    events: tuple[Event, ...]
+    final: dict[str, tuple[float, float, EventKind | None]]
+
+
+def disc_par(
+    *, mu: float, g: float, e: float, mu_c: float, openings: Sequence[tuple[float, float, float]] = ()
+) -> np.ndarray:
+    """The engine's parameter array with the disc model's row filled in (models/disc.py)."""
+    if len(openings) > MAX_OPENINGS:
+        raise ValueError(f"at most {MAX_OPENINGS} round openings, got {len(openings)}")
+    par = np.zeros((N_MODELS, N_PAR))
+    row = par[MODEL_DISC]
+    row[P_MU], row[P_G], row[P_E], row[P_MUC] = mu, g, e, mu_c
+    for k, (cx, cy, r) in enumerate(openings):
+        row[P_OPEN + 3 * k : P_OPEN + 3 * k + 3] = (cx, cy, r)
+    return par
+
+
+def _check(bodies: Sequence[DiscBody]) -> None:
+    seen: set[str] = set()
+    for b in bodies:
+        vals = (b.x, b.y, b.radius, b.mass, b.kappa, b.catch_time, b.vx, b.vy, b.spin)
+        if not all(math.isfinite(v) for v in vals):
+            raise DiscInputError(f"disc '{b.id}' has a non-finite number")
+        if b.radius <= 0.0 or b.mass <= 0.0 or not 0.0 < b.kappa <= 1.0 or b.catch_time <= 0.0:
+            raise DiscInputError(f"disc '{b.id}' needs positive radius, mass, catch time and κ in (0, 1]")
+        if b.id in seen:
+            raise DiscInputError(f"disc id '{b.id}' appears twice")
+        seen.add(b.id)
+    for i, a in enumerate(bodies):
+        for b in bodies[i + 1 :]:
+            gap = math.hypot(a.x - b.x, a.y - b.y) - a.radius - b.radius
+            if gap < -1e-9:
+                raise DiscInputError(f"discs '{a.id}' and '{b.id}' overlap by {-gap * 1000:.2f} mm")
+
+
+def _state_changes(events: tuple[Event, ...], start: dict[str, EventKind]) -> tuple[Event, ...]:
+    """Drop motion-state events that do not change a body's state (the disc law's piece
+    boundaries are transitions for the engine, not news for a referee). ``start``: the state of
+    each body set moving by the shot; a contact makes a body's next state event news again."""
+    last = dict(start)
+    out: list[Event] = []
+    state_kinds = (EventKind.SLIDING, EventKind.ROLLING, EventKind.SPINNING, EventKind.STATIONARY)
+    for ev in events:
+        if ev.kind in state_kinds:
+            body = ev.bodies[0]
+            if last.get(body) is ev.kind:
+                continue
+            last[body] = ev.kind
+        else:
+            for body in ev.bodies:
+                last.pop(body, None)
+        out.append(ev)
+    return tuple(out)
+
+
+def run_discs(bodies: Sequence[DiscBody], shapes: Shapes, par: np.ndarray) -> DiscResult:
+    """Play the discs to rest: events in time order and every body's final place."""
+    _check(bodies)
+    body, ibody = new_bodies(len(bodies))
+    for i, b in enumerate(bodies):
+        place_body(
+            body,
+            ibody,
+            i,
+            x=b.x,
+            y=b.y,
+            radius=b.radius,
+            mass=b.mass,
+            inertia=b.kappa * b.mass * b.radius * b.radius,
+            model=MODEL_DISC,
+            v=(b.vx, b.vy),
+            w=(0.0, 0.0, b.spin),
+        )
+        body[CATCH_TIME_FIELD, i] = b.catch_time
+    raw = run(body, ibody, shapes, par, max_events=MAX_DISC_EVENTS)
+    ids = [b.id for b in bodies]
+    events = to_events(raw, ids, shapes)
+    start = {
+        b.id: EventKind.SLIDING if (b.vx or b.vy) else EventKind.SPINNING
+        for b in bodies
+        if b.vx or b.vy or b.spin
+    }
+    captured: dict[str, EventKind] = {}
+    for ev in events:
+        if ev.kind in (EventKind.HOLED, EventKind.DITCHED, EventKind.POCKETED, EventKind.OFF_TABLE):
+            captured[ev.bodies[0]] = ev.kind
+    final: dict[str, tuple[float, float, EventKind | None]] = {}
+    for i, b in enumerate(bodies):
+        removed = ibody[STATE, i] == REMOVED
+        final[b.id] = (float(body[PX, i]), float(body[PY, i]), captured.get(b.id) if removed else None)
+    return DiscResult(events=_state_changes(events, start), final=final)

@@ -1,0 +1,477 @@
+"""The disc model (model id 1): crokinole discs, novuss discs and strikers (docs/physics.md#discs).
+
+Motion (between contacts)
+-------------------------
+A flat disc on a flat board with Coulomb friction ``μ`` and uniform pressure slides on a straight
+line; its speed ``v`` and spin ``ω`` about the vertical axis obey (Farkas et al., PRL 90, 248302,
+2003; tables in :mod:`cueboard.engine.models.disc_friction`)::
+
+    dv/dt = −μ g f(ε),   d|ω|/dt = −μ g τ(ε) / (κ R),   ε = v / (R|ω|),   I = κ m R².
+
+There is no closed form, so the motion is cut into **pieces of constant deceleration** (the
+centre moves on ``s(t) = v t − a t²/2`` along a fixed direction, ``|ω|`` falls linearly), each
+piece ending at a transition the engine schedules like any other event:
+
+* ``ω = 0``: exact, one piece, ``a = μ g`` (stops after ``v²/(2μg)``).
+* ``v = 0``: exact, one piece, ``|ω|`` falls at ``μ g (2/3) / (κ R)``.
+* otherwise ε moves monotonically towards the fixed point ε₀ (≈ 0.653 for κ = 1/2). The ε axis
+  is cut into **bands** (``band_edges``) across which ``f`` changes by at most ``ETA_F`` and
+  ``τ`` by at most ``ETA_TAU`` (relative). A piece runs from the current ε to the next band edge
+  towards ε₀. Its end state (``v₁``, ``ω₁``) and the distance covered are integrated
+  accurately (RK4 in ln ε: stopping distances agree with a fine integration to 1e-7, tested);
+  the piece is the constant deceleration
+  that covers exactly that distance from ``v₀`` to ``v₁``, and ``|ω|`` falls linearly from
+  ``ω₀`` to ``ω₁`` over the same time. So position, speed and spin are exact at every piece
+  boundary; inside a piece the position at a given speed is off by at most ``ETA_F`` of the
+  piece's length and the spin by a few % of its fall (tested against a fine RK4 integration of
+  the ODE: 0.1 mm on a 2 m slide). The piece's duration, 2Δs/(v₀ + v₁), differs from the true
+  one by less than ``ETA_F``; the accumulated clock error at rest is below 1e-3 relative.
+* within ``DELTA`` of ε₀ (relative) the last piece runs to rest, with the exact remaining
+  distance (integrated in ln ω to ω ratio e^-40), and ``v`` and ``ω`` reach zero together, as in
+  the paper.
+
+Contacts
+--------
+Impulse laws with normal restitution ``e`` and tangential Coulomb friction ``μc`` (capped at the
+impulse that stops the slip at the contact: no tangential restitution, so energy never rises).
+For two discs the effective-mass matrix is diagonal in (normal, tangent), so::
+
+    Jn = (1 + e) u_n / (1/m₁ + 1/m₂),      Jt = sign(s) · min(μc Jn, |s| / k_t),
+    k_t = 1/m₁ + 1/m₂ + R₁²/I₁ + R₂²/I₂,    s = (v₁ − v₂)·t + ω₁R₁ + ω₂R₂,
+
+with ``n`` from disc 1 to disc 2, ``t = ẑ × n`` and ``u_n = (v₁ − v₂)·n > 0`` approaching. A
+fixed obstacle (peg, rail) is a disc of infinite mass at rest.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Final
+
+import numpy as np
+from numba import njit
+
+from cueboard.engine.layout import (
+    AUX0,
+    AUX1,
+    AUX2,
+    AWX,
+    AWY,
+    AWZ,
+    AX,
+    AY,
+    INERTIA,
+    MASS,
+    MODEL_DISC,
+    PX,
+    PY,
+    RAD,
+    SLIDING,
+    SPINNING,
+    STATE,
+    STATIONARY,
+    T0,
+    TE,
+    VX,
+    VY,
+    WX,
+    WY,
+    WZ,
+)
+from cueboard.engine.layout import V_REST as V_REST_CONTACT
+from cueboard.engine.models.disc_capture import falls_in
+from cueboard.engine.models.disc_friction import (
+    LN_EPS_MAX,
+    LN_EPS_MIN,
+    band_edges,
+    build_tables,
+)
+
+#: Band tolerances of the piecewise scheme (see the module docstring).
+ETA_F: Final = 5e-3
+ETA_TAU: Final = 0.2
+DELTA: Final = 5e-3
+#: Moment of inertia factor of a solid disc (I = κ m R²).
+KAPPA_SOLID: Final = 0.5
+#: Speeds and spins below these are rest (m/s, rad/s).
+V_REST: Final = 1e-9
+W_REST: Final = 1e-9
+#: In the engine a disc sliding slower than 1 mm/s stops there (it would slide v²/(2μg) < 5 µm
+#: more at μ = 0.01), and a contact approaching slower than ``layout.V_REST`` (2 mm/s) is a
+#: resting contact: no bounce (e = 0). Without them a pack of touching discs against a rail (the
+#: novuss set-up) turns one push into an endless run of ever-smaller impacts (inelastic collapse).
+V_STOP: Final = 1e-3
+#: Jam breaker: a disc in more than ``JAM_CONTACTS`` resting contacts less than ``JAM_WINDOW``
+#: seconds apart is wedged in a pack (a sustained multi-body contact, which pairwise impulses
+#: only approach through an endless run of ever-smaller impacts) and stops: the friction at its
+#: several contacts, which this impulse model does not see, stops a slow wedged disc at once.
+JAM_CONTACTS: Final = 24
+JAM_WINDOW: Final = 1e-3
+
+#: Friction tables (f, τ on a grid of ln ε) and band edges: module constants, frozen into the
+#: compiled kernels.
+F_TAB, TAU_TAB = build_tables()
+EDGES = band_edges(F_TAB, TAU_TAB, ETA_F, ETA_TAU)
+
+
+@njit(cache=True)
+def friction_ratios(eps: float) -> tuple[float, float]:
+    """(f(ε), τ(ε)): force / (μN) and torque / (μNR), interpolated in ln ε; asymptotes outside."""
+    f_tab = F_TAB
+    tau_tab = TAU_TAB
+    n = f_tab.shape[0]
+    if eps <= 0.0:
+        return 0.0, 2.0 / 3.0
+    le = math.log(eps)
+    if le >= LN_EPS_MAX:
+        return 1.0 - 0.125 / (eps * eps), 0.25 / eps
+    if le <= LN_EPS_MIN:
+        return f_tab[0] * eps / math.exp(LN_EPS_MIN), 2.0 / 3.0
+    p = (le - LN_EPS_MIN) / (LN_EPS_MAX - LN_EPS_MIN) * (n - 1)
+    i = min(int(p), n - 2)
+    t = p - i
+    return f_tab[i] * (1.0 - t) + f_tab[i + 1] * t, tau_tab[i] * (1.0 - t) + tau_tab[i + 1] * t
+
+
+@njit(cache=True)
+def fixed_point(kappa: float) -> float:
+    """ε₀(κ): the ε where f(ε) = (ε/κ) τ(ε), at which sliding and spinning stop together."""
+    lo = 1e-3
+    hi = 1e3
+    for _ in range(60):
+        mid = math.sqrt(lo * hi)
+        f, tau = friction_ratios(mid)
+        if f - mid * tau / kappa > 0.0:
+            hi = mid
+        else:
+            lo = mid
+    return math.sqrt(lo * hi)
+
+
+@njit(cache=True)
+def _d_band(u: float, kappa: float, lw: float) -> tuple[float, float, float]:
+    """d(L, t̂, ŝ)/d(ln ε) with L = ln(ω/ω₀), t̂ in R ω₀/(μg), ŝ in R² ω₀²/(μg)."""
+    eps = math.exp(u)
+    f, tau = friction_ratios(eps)
+    g = kappa * f / tau - eps  # dε/dL
+    dl = eps / g
+    w = math.exp(lw)
+    dt = -kappa * w / tau * dl
+    return dl, dt, eps * w * dt
+
+
+@njit(cache=True)
+def _d_final(eps: float, lw: float, kappa: float) -> tuple[float, float, float]:
+    """d(ε, t̂, ŝ)/dL for the final piece."""
+    f, tau = friction_ratios(eps)
+    w = math.exp(lw)
+    dt = -kappa * w / tau
+    return kappa * f / tau - eps, dt, eps * w * dt
+
+
+@njit(cache=True)
+def _band_target(eps: float, eps0: float) -> float:
+    """The band edge the piece starting at ε runs to (the next one towards ε₀)."""
+    edges = EDGES
+    m = edges.shape[0]
+    if eps > eps0:
+        if eps >= edges[m - 1]:
+            return edges[m - 1]
+        j = int(np.searchsorted(edges, eps * (1.0 - 1e-9))) - 1
+        return max(edges[max(j, 0)], eps0 * (1.0 + DELTA))
+    if eps <= edges[0]:
+        return edges[0]
+    j = int(np.searchsorted(edges, eps * (1.0 + 1e-9), side="right"))
+    return min(edges[min(j, m - 1)], eps0 * (1.0 - DELTA))
+
+
+@njit(cache=True)
+def slide_piece(
+    v: float, w: float, radius: float, mu: float, g: float, kappa: float
+) -> tuple[float, float, float, float, float, float]:
+    """The next constant-deceleration piece from speed ``v`` ≥ 0 and spin ``w`` (rad/s).
+
+    ``kappa`` = I/(m R²). Returns ``(a, alpha, duration, v_end, w_end_abs, distance)``: linear
+    deceleration (m/s²), deceleration of ``|ω|`` (rad/s²), the piece's duration (s), the speed
+    and ``|ω|`` at its end, and the distance covered (m). ``duration`` is 0 for a disc at rest.
+    """
+    aw = abs(w)
+    mug = mu * g
+    if v <= V_REST and aw <= W_REST:
+        return 0.0, 0.0, 0.0, 0.0, 0.0, 0.0
+    if aw <= W_REST:
+        dur = v / mug
+        return mug, 0.0, dur, 0.0, 0.0, 0.5 * v * v / mug
+    if v <= V_REST:
+        alpha = mug * (2.0 / 3.0) / (kappa * radius)
+        return 0.0, alpha, aw / alpha, 0.0, 0.0, 0.0
+    eps = v / (radius * aw)
+    eps0 = fixed_point(kappa)
+    if abs(eps / eps0 - 1.0) <= DELTA * (1.0 + 1e-9):
+        # final piece: integrate in L = ln(ω/ω0) down to -40, then stop both together.
+        n = 160
+        h = -40.0 / n
+        e = eps
+        lw = 0.0
+        ss = 0.0
+        for _ in range(n):
+            k1 = _d_final(e, lw, kappa)
+            k2 = _d_final(e + 0.5 * h * k1[0], lw + 0.5 * h, kappa)
+            k3 = _d_final(e + 0.5 * h * k2[0], lw + 0.5 * h, kappa)
+            k4 = _d_final(e + h * k3[0], lw + h, kappa)
+            e += h / 6.0 * (k1[0] + 2.0 * k2[0] + 2.0 * k3[0] + k4[0])
+            ss += h / 6.0 * (k1[2] + 2.0 * k2[2] + 2.0 * k3[2] + k4[2])
+            lw += h
+        dist = ss * radius * radius * aw * aw / mug
+        dur = 2.0 * dist / v
+        return v / dur, aw / dur, dur, 0.0, 0.0, dist
+    target = _band_target(eps, eps0)
+    u0 = math.log(eps)
+    n = 12
+    h = (math.log(target) - u0) / n
+    u = u0
+    lw = 0.0
+    ss = 0.0
+    for _ in range(n):
+        k1 = _d_band(u, kappa, lw)
+        k2 = _d_band(u + 0.5 * h, kappa, lw + 0.5 * h * k1[0])
+        k3 = _d_band(u + 0.5 * h, kappa, lw + 0.5 * h * k2[0])
+        k4 = _d_band(u + h, kappa, lw + h * k3[0])
+        lw += h / 6.0 * (k1[0] + 2.0 * k2[0] + 2.0 * k3[0] + k4[0])
+        ss += h / 6.0 * (k1[2] + 2.0 * k2[2] + 2.0 * k3[2] + k4[2])
+        u += h
+    w1 = aw * math.exp(lw)
+    v1 = target * radius * w1
+    dist = ss * radius * radius * aw * aw / mug
+    dur = 2.0 * dist / (v + v1)
+    return (v - v1) / dur, (aw - w1) / dur, dur, v1, w1, dist
+
+
+@njit(cache=True)
+def collide_discs(
+    n_x: float,
+    n_y: float,
+    v1x: float,
+    v1y: float,
+    w1: float,
+    m1: float,
+    i1: float,
+    r1: float,
+    v2x: float,
+    v2y: float,
+    w2: float,
+    m2: float,
+    i2: float,
+    r2: float,
+    e: float,
+    mu_c: float,
+) -> tuple[float, float, float, float, float, float]:
+    """Velocities and spins after a disc-disc contact (module docstring).
+
+    ``n`` is the unit normal from disc 1 to disc 2. Returns ``(v1x, v1y, w1, v2x, v2y, w2)``;
+    unchanged when the discs are not approaching.
+    """
+    un = (v1x - v2x) * n_x + (v1y - v2y) * n_y
+    if un <= 0.0:
+        return v1x, v1y, w1, v2x, v2y, w2
+    t_x = -n_y
+    t_y = n_x
+    inv_m = 1.0 / m1 + 1.0 / m2
+    jn = (1.0 + e) * un / inv_m
+    s = (v1x - v2x) * t_x + (v1y - v2y) * t_y + w1 * r1 + w2 * r2
+    kt = inv_m + r1 * r1 / i1 + r2 * r2 / i2
+    jt = min(mu_c * jn, abs(s) / kt)
+    if s < 0.0:
+        jt = -jt
+    px = jn * n_x + jt * t_x
+    py = jn * n_y + jt * t_y
+    return (
+        v1x - px / m1,
+        v1y - py / m1,
+        w1 - jt * r1 / i1,
+        v2x + px / m2,
+        v2y + py / m2,
+        w2 - jt * r2 / i2,
+    )
+
+
+@njit(cache=True)
+def collide_fixed(
+    n_x: float,
+    n_y: float,
+    vx: float,
+    vy: float,
+    w: float,
+    m: float,
+    i: float,
+    r: float,
+    e: float,
+    mu_c: float,
+) -> tuple[float, float, float]:
+    """Velocity and spin after a disc hits a fixed obstacle (peg, rail): ``n`` points from the
+    disc's centre to the contact. Returns ``(vx, vy, w)``."""
+    un = vx * n_x + vy * n_y
+    if un <= 0.0:
+        return vx, vy, w
+    t_x = -n_y
+    t_y = n_x
+    jn = (1.0 + e) * un * m
+    s = vx * t_x + vy * t_y + w * r
+    kt = 1.0 / m + r * r / i
+    jt = min(mu_c * jn, abs(s) / kt)
+    if s < 0.0:
+        jt = -jt
+    return vx - (jn * n_x + jt * t_x) / m, vy - (jn * n_y + jt * t_y) / m, w - jt * r / i
+
+
+# ---- the engine's per-model laws (cueboard/engine/dispatch.py) ------------------------------
+#
+# Columns of the disc model's row of ``par`` (layout.N_PAR wide):
+P_MU: Final = 0  # sliding friction disc-board
+P_G: Final = 1  # gravity, m/s²
+P_E: Final = 2  # restitution disc-disc
+P_MUC: Final = 3  # Coulomb friction between two discs' edges
+P_OPEN: Final = 4  # round openings (20-hole, pockets): cx, cy, r for each, up to MAX_OPENINGS
+MAX_OPENINGS: Final = 4
+#: Capture kinds handed to ``capture`` (CKIND of a capture region): ``CAP_ALWAYS`` captures at
+#: once (crokinole's ditch: the centre crossed the edge of the playing surface);
+#: ``CAP_OPENING + k`` is round opening k of ``par`` (the catch rule of disc_capture.py).
+CAP_ALWAYS: Final = 0
+CAP_OPENING: Final = 1
+#: Per-body fields: the body's catch time over an opening (s); the time of its last resting
+#: contact and the count of its resting contacts in a row (jam breaker).
+CATCH_TIME_FIELD: Final = AUX0
+JAM_TIME_FIELD: Final = AUX1
+JAM_COUNT_FIELD: Final = AUX2
+
+
+@njit(cache=True)
+def start_segment(body: np.ndarray, ibody: np.ndarray, i: int, par: np.ndarray) -> None:
+    """Motion law: the next constant-deceleration piece from the body's state at ``T0``."""
+    row = par[MODEL_DISC]
+    vx = body[VX, i]
+    vy = body[VY, i]
+    v = math.hypot(vx, vy)
+    w = body[WZ, i]
+    r = body[RAD, i]
+    kappa = body[INERTIA, i] / (body[MASS, i] * r * r)
+    if v < V_STOP:
+        v = 0.0
+    a, alpha, dur, _, _, _ = slide_piece(v, w, r, row[P_MU], row[P_G], kappa)
+    body[WX, i] = 0.0
+    body[WY, i] = 0.0
+    body[AWX, i] = 0.0
+    body[AWY, i] = 0.0
+    if dur == 0.0:
+        body[VX, i] = 0.0
+        body[VY, i] = 0.0
+        body[WZ, i] = 0.0
+        body[AX, i] = 0.0
+        body[AY, i] = 0.0
+        body[AWZ, i] = 0.0
+        body[TE, i] = math.inf
+        ibody[STATE, i] = STATIONARY
+        return
+    body[AWZ, i] = -alpha if w > 0.0 else alpha
+    body[TE, i] = body[T0, i] + dur
+    if v <= V_REST:
+        body[VX, i] = 0.0
+        body[VY, i] = 0.0
+        body[AX, i] = 0.0
+        body[AY, i] = 0.0
+        ibody[STATE, i] = SPINNING
+        return
+    body[AX, i] = -a * vx / v
+    body[AY, i] = -a * vy / v
+    ibody[STATE, i] = SLIDING
+
+
+@njit(cache=True)
+def end_segment(body: np.ndarray, ibody: np.ndarray, i: int, par: np.ndarray) -> None:
+    """Transition at the end of a piece: start the next one (or come to rest)."""
+    start_segment(body, ibody, i, par)
+
+
+@njit(cache=True)
+def collide_disc_disc(body: np.ndarray, ibody: np.ndarray, i: int, j: int, par: np.ndarray) -> None:
+    """Disc-disc contact (``collide_discs``) with the model's restitution and edge friction."""
+    row = par[MODEL_DISC]
+    nx = body[PX, j] - body[PX, i]
+    ny = body[PY, j] - body[PY, i]
+    d = math.hypot(nx, ny)
+    if d == 0.0:
+        return
+    nx /= d
+    ny /= d
+    un = (body[VX, i] - body[VX, j]) * nx + (body[VY, i] - body[VY, j]) * ny
+    e = row[P_E]
+    if un < V_REST_CONTACT:
+        e = 0.0
+        for k in (i, j):
+            if body[T0, k] - body[JAM_TIME_FIELD, k] < JAM_WINDOW and body[JAM_COUNT_FIELD, k] > 0.0:
+                body[JAM_COUNT_FIELD, k] += 1.0
+            else:
+                body[JAM_COUNT_FIELD, k] = 1.0
+            body[JAM_TIME_FIELD, k] = body[T0, k]
+    v1x, v1y, w1, v2x, v2y, w2 = collide_discs(
+        nx,
+        ny,
+        body[VX, i],
+        body[VY, i],
+        body[WZ, i],
+        body[MASS, i],
+        body[INERTIA, i],
+        body[RAD, i],
+        body[VX, j],
+        body[VY, j],
+        body[WZ, j],
+        body[MASS, j],
+        body[INERTIA, j],
+        body[RAD, j],
+        e,
+        row[P_MUC],
+    )
+    body[VX, i] = v1x
+    body[VY, i] = v1y
+    body[WZ, i] = w1
+    body[VX, j] = v2x
+    body[VY, j] = v2y
+    body[WZ, j] = w2
+    for k in (i, j):
+        if body[JAM_COUNT_FIELD, k] > JAM_CONTACTS:
+            body[VX, k] = 0.0
+            body[VY, k] = 0.0
+            body[JAM_COUNT_FIELD, k] = 0.0
+
+
+@njit(cache=True)
+def collide_disc_wall(
+    body: np.ndarray, ibody: np.ndarray, i: int, nx: float, ny: float, e: float, mu: float, par: np.ndarray
+) -> None:
+    """Disc-wall contact (peg, rail): ``(nx, ny)`` is the wall's unit normal pointing at the disc."""
+    if -(body[VX, i] * nx + body[VY, i] * ny) < V_REST_CONTACT:
+        e = 0.0
+    vx, vy, w = collide_fixed(
+        -nx, -ny, body[VX, i], body[VY, i], body[WZ, i], body[MASS, i], body[INERTIA, i], body[RAD, i], e, mu
+    )
+    body[VX, i] = vx
+    body[VY, i] = vy
+    body[WZ, i] = w
+
+
+@njit(cache=True)
+def capture_disc(body: np.ndarray, ibody: np.ndarray, i: int, kind: int, par: np.ndarray) -> bool:
+    """Capture law: ``CAP_ALWAYS`` at once; an opening by the catch rule (disc_capture.py)."""
+    if kind < CAP_OPENING or kind >= CAP_OPENING + MAX_OPENINGS:
+        return True
+    row = par[MODEL_DISC]
+    k = P_OPEN + 3 * (kind - CAP_OPENING)
+    vx = body[VX, i]
+    vy = body[VY, i]
+    v = math.hypot(vx, vy)
+    dx = vx / v if v > 0.0 else 1.0
+    dy = vy / v if v > 0.0 else 0.0
+    a = math.hypot(body[AX, i], body[AY, i])
+    return falls_in(
+        body[PX, i], body[PY, i], dx, dy, v, a, row[k], row[k + 1], row[k + 2], body[CATCH_TIME_FIELD, i]
+    )

@@ -1,0 +1,72 @@
+"""The sliding-spinning friction of a flat disc (Farkas et al., PRL 90, 248302, 2003)."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import numpy as np
+import pytest
+
+from cueboard.engine.models.disc import EDGES, ETA_F, ETA_TAU, fixed_point, friction_ratios
+from cueboard.engine.models.disc_friction import friction_integrals
+
+
+def _brute(eps: float, n: int = 1200) -> tuple[float, float]:
+    """f and τ by a plain midpoint rule over the disc (independent of the elliptic formulas)."""
+    r = (np.arange(n) + 0.5) / n
+    th = (np.arange(n) + 0.5) / n * 2 * np.pi
+    rr, tt = np.meshgrid(r, th)
+    ux = eps - rr * np.sin(tt)
+    uy = rr * np.cos(tt)
+    m = np.hypot(ux, uy)
+    f = np.sum(ux / m * rr) * (2 * np.pi / n / n) / np.pi
+    torque = np.sum(rr * (np.cos(tt) * uy - np.sin(tt) * ux) / m * rr) * (2 * np.pi / n / n) / np.pi
+    return float(f), float(torque)
+
+
+@pytest.mark.parametrize("eps", [0.2, 0.653, 1.0, 3.0])
+def test_tables_match_a_direct_integration_over_the_disc(eps: float) -> None:
+    f, tau = friction_ratios(eps)
+    fb, taub = _brute(eps)
+    assert f == pytest.approx(fb, abs=2e-5)
+    assert tau == pytest.approx(taub, abs=2e-5)
+
+
+def test_limits() -> None:
+    # pure sliding: the full Coulomb force, no torque
+    f, tau = friction_ratios(1e6)
+    assert f == pytest.approx(1.0, abs=1e-9)
+    assert tau == pytest.approx(0.25 / 1e6, rel=1e-6)
+    # fast sliding, slow spin: τ ≈ 1/(4ε) (expansion of the slip direction to first order)
+    assert friction_ratios(200.0)[1] == pytest.approx(1 / 800, rel=1e-4)
+    # pure spin: torque μNR·2/3 (mean radius of a uniform disc), force ≈ μN·ε
+    f, tau = friction_ratios(1e-3)
+    assert tau == pytest.approx(2 / 3, rel=1e-5)
+    assert f == pytest.approx(1e-3, rel=1e-4)
+
+
+def test_interpolation_matches_quadrature_between_grid_points() -> None:
+    for eps in (0.0123, 0.4567, 0.777, 1.0001, 5.4321, 77.7):
+        f, tau = friction_integrals(eps)
+        fi, taui = friction_ratios(eps)
+        assert fi == pytest.approx(f, rel=5e-6)
+        assert taui == pytest.approx(tau, rel=5e-6)
+
+
+def test_fixed_point_is_the_papers_value() -> None:
+    """Uniform pressure, solid disc: ε → 0.653 (Farkas et al. 2003)."""
+    assert fixed_point(0.5) == pytest.approx(0.653, abs=5e-4)
+    eps0 = fixed_point(0.5)
+    f, tau = friction_ratios(eps0)
+    assert f == pytest.approx(2 * eps0 * tau, rel=1e-9)
+
+
+def test_bands_respect_their_tolerances() -> None:
+    assert np.all(np.diff(EDGES) > 0)
+    for a, b in itertools.pairwise(EDGES):
+        fa, ta = friction_ratios(float(a))
+        fb, tb = friction_ratios(float(b))
+        assert abs(fb - fa) <= ETA_F * max(fa, fb) * (1 + 1e-9)
+        assert abs(tb - ta) <= ETA_TAU * max(ta, tb) * (1 + 1e-9)
+    assert EDGES[0] <= 1e-4 * math.e and EDGES[-1] >= 1e4
