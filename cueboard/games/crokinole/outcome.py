@@ -65,10 +65,13 @@ def outcome_of(
             holed.append(e.bodies[0])
         elif e.kind in (EventKind.DITCHED, EventKind.OFF_TABLE):
             ditched.append(e.bodies[0])
-    # The final states are the last word: a disc the engine left in the hole or the ditch is
-    # holed / ditched even if no event said so.
-    holed += [p.id for p in final if p.state is PieceState.IN_HOLE]
-    ditched += [p.id for p in final if p.state in (PieceState.IN_DITCH, PieceState.OFF_TABLE)]
+    # The final states are the last word: a disc in play that the engine left in the hole or
+    # the ditch is holed / ditched even if no event said so (discs already off stay out of it).
+    in_play = {p.id for p in position_before.on_table()} | {shot_disc_id}
+    holed += [p.id for p in final if p.state is PieceState.IN_HOLE and p.id in in_play]
+    ditched += [
+        p.id for p in final if p.state in (PieceState.IN_DITCH, PieceState.OFF_TABLE) and p.id in in_play
+    ]
     returned = [d for d in _dedupe(ditched) if by_id[d].state is PieceState.ON_TABLE]
     ditched = [d for d in ditched if d not in returned]
     shooter_side = position_before.side(shooter)

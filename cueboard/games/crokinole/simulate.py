@@ -24,9 +24,6 @@ def simulate_strike(
     seat = position.to_move
     disc = next_disc_id(position)
     events, final = physics.simulate_flick(
-        position.on_table(), disc, strike.start, strike.velocity_vector(), strike.spin, owner=seat
+        position.pieces, disc, strike.start, strike.velocity_vector(), strike.spin, owner=seat
     )
-    off_board = tuple(p for p in position.pieces if not p.on_table)
-    final_ids = {p.id for p in final}
-    final = tuple(final) + tuple(p for p in off_board if p.id not in final_ids)
     return tuple(events), outcome_of(events, final, seat, disc, position)

@@ -85,3 +85,10 @@ def test_pegs_holes_ditch_returns_and_leaners() -> None:
 def test_shot_disc_must_be_in_the_final_pieces() -> None:
     with pytest.raises(OutcomeError, match="shot disc"):
         outcome_of([], BOARD, 0, "s0-02", POSITION)
+
+
+def test_discs_already_off_the_board_are_not_holed_or_ditched_again() -> None:
+    gone = (disc("s0-01", 0, 0.0, 0, PieceState.IN_HOLE), disc("s2-01", 2, 13.5, 90, PieceState.IN_DITCH))
+    before = new_position(starter=0).model_copy(update={"pieces": gone, "discs_left": (11, 0, 11, 0)})
+    o = outcome_of([], (*gone, disc("s0-02", 0, 2.0, 270)), 0, "s0-02", before)
+    assert o.holed == () and o.ditched == ()
