@@ -151,13 +151,13 @@ def apply(
                 )
             )
 
-    def penalty_place(pid: str, debtor: int, debtor_seat: int, label: str) -> Placement:
+    def penalty_place(pid: str, debtor: int, debtor_seat: int) -> Placement:
         if known:
             xy, where = penalty_spot(debtor_seat, debtor, table(), board)
-            return place(pid, xy, f"{label}: {where}")
+            return place(pid, xy, where)
         far = RAILS[(debtor_seat + 2) % 4]
         where = (
-            f"{label}: the middle line of the {far} edge zone, against the rail; if taken, next to it on "
+            f"the middle line of the {far} edge zone, against the rail; if taken, next to it on "
             "the side where fewer of the side's discs lie"
         )
         return place(pid, None, where)
@@ -181,7 +181,7 @@ def apply(
         while debt[debtor] > 0 and dropped[debtor]:
             pid = dropped[debtor].pop()
             debt[debtor] -= 1
-            debt_paid.append(penalty_place(pid, debtor, seat_of(debtor), "debt paid"))
+            debt_paid.append(penalty_place(pid, debtor, seat_of(debtor)))
     penalty_disc: Placement | None = None
     debt_added = 0
     if penalty:
@@ -194,7 +194,7 @@ def apply(
             key=_number,
         )
         if in_pockets:
-            penalty_disc = penalty_place(in_pockets[0], side, seat, "penalty disc")
+            penalty_disc = penalty_place(in_pockets[0], side, seat)
         else:
             debt[side] += 1
             debt_added = 1

@@ -1,0 +1,38 @@
+"""The novuss replay of ``cueboard referee``: each stroke through the referee, its ruling in words
+and the game state; differences from the recorded rulings and positions are flagged
+(:func:`cueboard.games.novuss.replay.replay`)."""
+
+from __future__ import annotations
+
+from rich.console import Console
+
+from cueboard.cli.referee import register_replayer
+from cueboard.records.match import MatchRecord
+
+
+def replay_novuss(record: MatchRecord, out: Console) -> int:
+    """Replay a novuss match record; 1 when a recorded ruling or position differs."""
+    from cueboard.games.novuss.replay import replay
+
+    status = 0
+    for step in replay(record):
+        r = step.ruling
+        flag = "" if not step.differences else "  [red](differs from the record)[/red]"
+        out.print(f"stroke {step.index}: {r.summary}{flag}")
+        for reason in r.penalty_reasons:
+            out.print(f"    penalty {reason}")
+        for placed in (*((r.penalty_disc,) if r.penalty_disc else ()), *r.debt_paid, *r.returned):
+            out.print(f"    {placed.disc} -> {placed.where}")
+        for d in step.differences:
+            out.print(f"    [red]{d}[/red]")
+        status |= 1 if step.differences else 0
+        p = step.position
+        out.print(
+            f"    pocketed: side 0 {p.pocketed[0]}, side 1 {p.pocketed[1]}; debt {p.debt[0]}-{p.debt[1]}"
+        )
+        if p.winner is not None:
+            out.print(f"[bold]game over[/bold]: won by side {p.winner}")
+    return status
+
+
+register_replayer("novuss", replay_novuss)
