@@ -17,7 +17,7 @@ def test_a_short_stroke_touches_nothing_penalty_case_1() -> None:
     pos = GAME.new_position()
     speed = 1.0
     assert speed**2 / (2 * P.mu_board * P.g) < 0.9  # stops well short of the discs 0.9 m away
-    events, outcome = GAME.simulate(
+    _events, outcome = GAME.simulate(
         pos, NovussDeclaration(), NovussStrike(x=0.1155, y=-0.44, speed=speed, angle=90)
     )
     assert outcome.stroke is StrokeKind.DIRECT and outcome.first_contact is FirstContact.NONE
