@@ -223,7 +223,8 @@ def _apply_tally(
     for i, c in enumerate(counts):
         if c.discs > per_side:
             raise OutcomeError(f"side {i} counted {c.discs} discs but has only {per_side}")
-    after, result = end_round(position.model_copy(update={"discs_left": (0, 0, 0, 0)}), counts)
+    # The discs of a tallied round are not pieces: the hands stay as they were (full).
+    after, result = end_round(position, counts)
     over = is_over(after)
     return after, CrokinoleRuling(
         twenties_by_side=(counts[0].twenties, counts[1].twenties),

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from cueboard.games.crokinole.errors import OutcomeError
+from cueboard.games.crokinole.records import CrokinolePosition
 from cueboard.games.crokinole.referee import apply
 
 from .scenario_io import declaration_and_outcome, load_all, position_of
@@ -36,6 +37,7 @@ def test_scenario(sc: dict[str, Any]) -> None:
             apply(position, declaration, outcome)
         return
     after, ruling = apply(position, declaration, outcome)
+    CrokinolePosition.model_validate(after.model_dump())  # the position after is a valid position
     if "foul" in expect:
         assert (ruling.foul.value if ruling.foul else None) == expect["foul"]
     if "removals" in expect:

@@ -1,0 +1,58 @@
+"""The crokinole replay of ``cueboard referee``: each shot (or scoreboard round) through the
+referee, its ruling in words, the round results and the score; differences from the recorded
+rulings and positions are flagged (:func:`cueboard.games.crokinole.replay.replay`)."""
+
+from __future__ import annotations
+
+from rich.console import Console
+
+from cueboard.cli.referee import register_replayer
+from cueboard.games.crokinole.records import CrokinoleRuling
+from cueboard.records.match import MatchRecord
+
+
+def describe(r: CrokinoleRuling) -> str:
+    """A ruling in words."""
+    if r.conceded_by is not None:
+        return f"side {r.conceded_by} concedes"
+    parts: list[str] = []
+    if r.foul is not None:
+        parts.append(f"foul ({r.foul.value})")
+    if r.twenties:
+        parts.append("20: " + ", ".join(r.twenties))
+    removed = [f"{m.disc} ({m.reason.value})" for m in r.removals if m.reason.value != "holed"]
+    if removed:
+        parts.append("removed " + ", ".join(removed))
+    if not parts and r.round_result is None:
+        parts.append("fair")
+    return "; ".join(parts) if parts else "round entered"
+
+
+def replay_crokinole(record: MatchRecord, out: Console) -> int:
+    """Replay a crokinole match record; 1 when a recorded ruling or position differs."""
+    from cueboard.games.crokinole.replay import replay
+
+    status = 0
+    for step in replay(record):
+        r = step.ruling
+        flag = "" if not step.differences else "  [red](differs from the record)[/red]"
+        out.print(f"shot {step.index} (seat {step.player}): {describe(r)}{flag}")
+        for d in step.differences:
+            out.print(f"    [red]{d}[/red]")
+        status |= 1 if step.differences else 0
+        rr = r.round_result
+        if rr is not None:
+            a, b = rr.counts
+            out.print(
+                f"round {rr.round}: side 0 {rr.totals[0]} (20s {a.twenties}, 15s {a.fifteens}, "
+                f"10s {a.tens}, 5s {a.fives}) — side 1 {rr.totals[1]} (20s {b.twenties}, 15s "
+                f"{b.fifteens}, 10s {b.tens}, 5s {b.fives}); points {rr.points[0]}-{rr.points[1]}, "
+                f"score {rr.scores_after[0]}-{rr.scores_after[1]}"
+            )
+        if r.game_over:
+            verdict = "drawn" if r.winner is None else f"won by side {r.winner}"
+            out.print(f"[bold]game over[/bold]: {verdict}")
+    return status
+
+
+register_replayer("crokinole", replay_crokinole)
