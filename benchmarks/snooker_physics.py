@@ -71,31 +71,47 @@ def cueboard_inputs(shot: Shot) -> tuple[Any, Any]:
     return SnookerPosition(pieces=pieces, in_hand=False), SnookerStrike(**shot["strike"])
 
 
-def _simulator() -> Callable[[Any, Any], tuple[Sequence[Any], Any]]:
+def _engine() -> Any:
     try:
-        from cueboard.games.snooker.physics import simulate_shot
+        from cueboard.games.snooker import physics
     except ImportError as err:
         raise BenchmarkUnavailableError(
-            f"cueboard's snooker engine is not importable ({err}): "
-            "cueboard.games.snooker.physics.simulate_shot is needed"
+            f"cueboard's snooker engine is not importable ({err}): cueboard.games.snooker.physics is needed"
         ) from None
-    return simulate_shot
+    return physics
 
 
-def time_cueboard(shots: Sequence[Shot], repeats: int = REPEATS) -> list[ShotTime]:
-    """Warm per-shot times of cueboard's ``simulate_shot``."""
-    simulate = _simulator()
-    out = []
+def _simulator() -> Callable[[Any, Any], tuple[Sequence[Any], Any]]:
+    simulate: Callable[[Any, Any], tuple[Sequence[Any], Any]] = _engine().simulate_shot
+    return simulate
+
+
+def _best_of(repeats: int, call: Callable[..., object], *args: Any) -> float:
+    """The fastest of ``repeats`` calls ``call(*args)``, seconds."""
+    best = float("inf")
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        call(*args)
+        best = min(best, time.perf_counter() - t0)
+    return best
+
+
+def time_cueboard(shots: Sequence[Shot], repeats: int = REPEATS) -> tuple[list[ShotTime], list[ShotTime]]:
+    """Warm per-shot times of cueboard's two paths: ``simulate_shot`` (event records and the
+    outcome) and the search's fast path ``play_raw`` on a position prepared once (event arrays
+    only). Both count the events ``simulate_shot`` records."""
+    physics = _engine()
+    records, raw = [], []
     for shot in shots:
         position, strike = cueboard_inputs(shot)
-        events, _ = simulate(position, strike)
-        best = float("inf")
-        for _ in range(repeats):
-            t0 = time.perf_counter()
-            simulate(position, strike)
-            best = min(best, time.perf_counter() - t0)
-        out.append(ShotTime(shot["name"], shot["kind"], len(events), best))
-    return out
+        events, _ = physics.simulate_shot(position, strike)
+        setup = physics.prepare(position)
+        args = (setup, strike.speed, strike.angle, strike.side, strike.top, strike.elevation)
+        physics.play_raw(*args)
+        name, kind, n = shot["name"], shot["kind"], len(events)
+        records.append(ShotTime(name, kind, n, _best_of(repeats, physics.simulate_shot, position, strike)))
+        raw.append(ShotTime(name, kind, n, _best_of(repeats, physics.play_raw, *args)))
+    return records, raw
 
 
 def bytes_per_event(shots: Sequence[Shot]) -> float:
@@ -154,7 +170,7 @@ def _summary(engine: str, times: Sequence[ShotTime]) -> tuple[dict[str, float], 
         "pack_break_ms": 1e3 * by_kind["pack_break"].seconds,
         "pack_break_events": by_kind["pack_break"].events,
     }
-    mine = engine == "cueboard"
+    mine = engine.startswith("cueboard")
     p = f"snooker.{engine}."
     figures = [
         Figure(
@@ -180,28 +196,28 @@ def _summary(engine: str, times: Sequence[ShotTime]) -> tuple[dict[str, float], 
     return s, figures
 
 
-def _ratios(mine: dict[str, float], peer: dict[str, float]) -> list[Figure]:
+def _ratios(mine: dict[str, float], peer: dict[str, float], suffix: str = "") -> list[Figure]:
     def ratio(key: str) -> float:
         return peer[key] / mine[key] if mine[key] > 0 else float("inf")
 
+    what = "cueboard's fast path (play_raw)" if suffix else "cueboard's simulate_shot"
     per_event = ratio("per_event_us")
     figures = [
         Figure(
-            "snooker.ratio.per_event",
+            f"snooker.ratio{suffix}.per_event",
             per_event,
             "x",
             goal=f">= {GOAL_RATIO:g}x",
             met=per_event >= GOAL_RATIO,
-            note="pooltool time / cueboard time, per event",
+            note=f"pooltool time / {what} time, per event",
         ),
-        Figure("snooker.ratio.typical_shot", ratio("typical_shot_ms"), "x", note="per typical shot"),
-        Figure("snooker.ratio.break_off", ratio("break_off_ms"), "x", note="break-off"),
-        Figure("snooker.ratio.pack_break", ratio("pack_break_ms"), "x", note="full-pack break"),
+        Figure(f"snooker.ratio{suffix}.typical_shot", ratio("typical_shot_ms"), "x", note="per typical shot"),
+        Figure(f"snooker.ratio{suffix}.break_off", ratio("break_off_ms"), "x", note="break-off"),
+        Figure(f"snooker.ratio{suffix}.pack_break", ratio("pack_break_ms"), "x", note="full-pack break"),
     ]
     if "cold_start_s" in mine and "cold_start_s" in peer:
-        figures.append(
-            Figure("snooker.ratio.cold_start", ratio("cold_start_s"), "x", note="start with empty caches")
-        )
+        cold = ratio("cold_start_s")
+        figures.append(Figure(f"snooker.ratio{suffix}.cold_start", cold, "x", note="start with empty caches"))
     return figures
 
 
@@ -229,8 +245,11 @@ def _pooltool(shots_json: str) -> tuple[dict[str, float] | None, list[Figure]]:
     return summary, figures
 
 
-def _cueboard(shots: Sequence[Shot]) -> tuple[dict[str, float], list[Figure]]:
-    summary, figures = _summary("cueboard", time_cueboard(shots))
+def _cueboard(shots: Sequence[Shot]) -> tuple[dict[str, float], dict[str, float], list[Figure]]:
+    records, raw = time_cueboard(shots)
+    summary, figures = _summary("cueboard", records)
+    raw_summary, raw_figures = _summary("cueboard_raw", raw)
+    figures += raw_figures
     per_event_bytes = bytes_per_event(shots)
     figures.append(
         Figure(
@@ -239,7 +258,7 @@ def _cueboard(shots: Sequence[Shot]) -> tuple[dict[str, float], list[Figure]]:
             "B",
             goal=f"< {GOAL_BYTES_PER_EVENT:g} B",
             met=per_event_bytes < GOAL_BYTES_PER_EVENT,
-            note="recorded events of all shots, tracemalloc",
+            note="recorded events (Event records) of all shots, tracemalloc",
         )
     )
     with tempfile.TemporaryDirectory(prefix="cueboard-numba-") as cache:
@@ -257,22 +276,25 @@ def _cueboard(shots: Sequence[Shot]) -> tuple[dict[str, float], list[Figure]]:
     )
     figures.append(Figure("snooker.cueboard.warm_start", warm, "s", note="the same with the cache filled"))
     summary["cold_start_s"] = cold
-    return summary, figures
+    return summary, raw_summary, figures
 
 
 def run() -> list[Figure]:
     shots = shot_set()
     figures: list[Figure] = []
+    mine: dict[str, float] | None = None
+    mine_raw: dict[str, float] = {}
     try:
-        mine, cueboard_figures = _cueboard(shots)
+        mine, mine_raw, cueboard_figures = _cueboard(shots)
     except BenchmarkUnavailableError as err:
         print(f"bench: snooker.cueboard skipped: {err}")
-        mine, cueboard_figures = None, []
+        cueboard_figures = []
     figures.extend(cueboard_figures)
     peer, peer_figures = _pooltool(shot_set_json(shots))
     figures.extend(peer_figures)
     if mine is not None and peer is not None:
         figures.extend(_ratios(mine, peer))
+        figures.extend(_ratios(mine_raw, peer, suffix="_raw"))
     if not figures:
         raise BenchmarkUnavailableError("neither cueboard's snooker engine nor pooltool could run")
     return figures

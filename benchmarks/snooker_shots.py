@@ -5,8 +5,7 @@ Three groups, all on the WPBSA table of :mod:`cueboard.games.snooker.table` and 
 
 - ``break-off``: the full position (15 reds racked, six colours on their spots); the white from
   the baulk line between the brown and the yellow plays a thin contact (10 % of the ball) on the
-  right-hand red of the back row, with right-hand side (the aim allows for the squirt of a
-  typical cue, :func:`squirt_angle`), hard enough to come back to baulk;
+  right-hand red of the back row, with right-hand side, hard enough to come back to baulk;
 - ``pack-break``: the white from the D driven hard (8 m/s) full into the apex red. The pink is
   left off: on its spot, touching distance below the apex, it covers the apex from every side;
 - ``typical-NNN``: 100 shots from a broken rack: 1-15 reds scattered at random (not overlapping,
@@ -16,8 +15,12 @@ Three groups, all on the WPBSA table of :mod:`cueboard.games.snooker.table` and 
   at least fast enough to carry the object ball to the pocket), tip offset random (half the
   shots with side, top or screw up to half a radius).
 
+Every strike's cue direction allows for squirt (cueboard's strike model, Alciatore TP A-31) so
+that the white leaves on the intended line, as a player aims; the shot keeps that direction as
+``launch_angle`` so that a peer with another squirt model can send its white the same way.
+
 A shot is a plain mapping ``{"name", "kind", "balls": [{"id", "x", "y"}], "strike": {"speed",
-"angle", "elevation", "side", "top"}}``; ``strike`` follows
+"angle", "elevation", "side", "top"}, "launch_angle"}``; ``strike`` follows
 :class:`cueboard.games.snooker.records.SnookerStrike`. ``python -m benchmarks.snooker_shots OUT``
 writes the set as JSON (the file the pooltool peer reads).
 """
@@ -32,6 +35,9 @@ from typing import Any
 
 import numpy as np
 
+from cueboard.games.snooker.physics_params import STANDARD_PHYSICS
+from cueboard.games.snooker.rack import red_triangle
+from cueboard.games.snooker.strike import squirt_angle
 from cueboard.games.snooker.table import COLOURS_IN_ORDER, STANDARD_TABLE, SnookerTable
 
 #: Seed of the typical shots' generator: change it and every figure moves.
@@ -39,9 +45,6 @@ SEED = 20261129
 TYPICAL_SHOTS = 100
 #: Kept clear between scattered balls and between a ball and a cushion, m.
 CLEARANCE = 0.002
-#: A snooker cue's effective end mass, kg (Alciatore, technical proof A-31: a few grams for a
-#: typical shaft); used only to aim the break-off so that its contact is thin despite squirt.
-CUE_END_MASS = 0.0057
 #: Cue-ball speeds of the typical shots, m/s.
 MIN_SPEED, MAX_SPEED = 0.5, 5.0
 #: Deceleration of a rolling ball on snooker cloth (rolling resistance ≈ 0.01 × g), m/s²: a pot
@@ -55,29 +58,8 @@ Ball = dict[str, Any]
 
 
 def rack_positions(table: SnookerTable = STANDARD_TABLE, reds: int = 15) -> list[tuple[float, float]]:
-    """The reds' starting positions, from cueboard's own rack when it exists.
-
-    ``cueboard.games.snooker.rack.rack(reds)`` is the engine's definition; until it lands this
-    module builds the rack of rules/snooker.md itself: a tight triangle (10 µm between reds), apex
-    on the centre line 0.1 mm above the pink, base parallel to the top cushion.
-    """
-    try:
-        from cueboard.games.snooker import rack as rack_module  # type: ignore[attr-defined]
-    except ImportError:
-        rack_module = None
-    if rack_module is not None:
-        return [(float(p.x), float(p.y)) for p in rack_module.rack(reds)]
-    r = table.ball_radius
-    step = 2.0 * r + 1e-5
-    apex_y = table.spots["pink"][1] + 2.0 * r + 1e-4
-    out: list[tuple[float, float]] = []
-    row = 0
-    while len(out) < reds:
-        for j in range(row + 1):
-            if len(out) < reds:
-                out.append(((j - row / 2.0) * step, apex_y + row * step * math.sqrt(3.0) / 2.0))
-        row += 1
-    return out
+    """The reds' starting positions: cueboard's rack (:mod:`cueboard.games.snooker.rack`)."""
+    return red_triangle(reds, table)
 
 
 def _reds(positions: list[tuple[float, float]]) -> list[Ball]:
@@ -89,7 +71,16 @@ def _colours(table: SnookerTable, skip: tuple[str, ...] = ()) -> list[Ball]:
     return [{"id": c, "x": spots[c][0], "y": spots[c][1]} for c in COLOURS_IN_ORDER if c not in skip]
 
 
-def _strike(speed: float, angle: float, side: float = 0.0, top: float = 0.0) -> dict[str, float]:
+def launch_deviation(side: float, table: SnookerTable = STANDARD_TABLE) -> float:
+    """How far (radians, counter-clockwise) the white leaves from the cue line for a tip offset
+    ``side``: the squirt of cueboard's strike model with its cue's end mass."""
+    return squirt_angle(side, table.ball_mass, STANDARD_PHYSICS.cue_end_mass)
+
+
+def _strike(speed: float, launch: float, side: float = 0.0, top: float = 0.0) -> dict[str, float]:
+    """A level strike that sends the white in the direction ``launch`` (degrees): the cue aims off
+    that line by the squirt, as a player allows for it."""
+    angle = launch - math.degrees(launch_deviation(side))
     return {"speed": speed, "angle": angle % 360.0, "elevation": 0.0, "side": side, "top": top}
 
 
@@ -101,21 +92,12 @@ def break_off(table: SnookerTable = STANDARD_TABLE) -> Shot:
     dx, dy = target[0] - white[0], target[1] - white[1]
     # The white's centre passes 1.8 radii to the right of the red's: a 10 % (thin) contact.
     offset = math.asin(0.9 * 2.0 * table.ball_radius / math.hypot(dx, dy))
-    side = 0.3
-    # The cue aims right of that line by the squirt angle, as a player allows for it.
-    angle = math.degrees(math.atan2(dy, dx) - offset - squirt_angle(side, table.ball_mass))
+    launch = math.degrees(math.atan2(dy, dx) - offset)
     balls = [{"id": "white", "x": white[0], "y": white[1]}, *_reds(reds), *_colours(table)]
-    strike = _strike(5.5, angle, side=side)
-    return {"name": "break-off", "kind": "break_off", "balls": balls, "strike": strike}
-
-
-def squirt_angle(side: float, ball_mass: float, end_mass: float = CUE_END_MASS) -> float:
-    """The cue ball's deflection from the cue line (squirt), radians, for a tip offset ``side``
-    (fraction of the radius; > 0 right-hand side, which sends the ball left, counter-clockwise).
-    Alciatore, technical proof A-31: tan α = (5/2) s √(1 - s²) / (1 + m / m_e + (5/2)(1 - s²)),
-    with ``m_e`` the cue's effective end mass."""
-    s2 = side * side
-    return math.atan(2.5 * side * math.sqrt(1.0 - s2) / (1.0 + ball_mass / end_mass + 2.5 * (1.0 - s2)))
+    return {
+        "name": "break-off", "kind": "break_off", "balls": balls,
+        "strike": _strike(5.5, launch, side=0.3), "launch_angle": launch % 360.0,
+    }
 
 
 def pack_break(table: SnookerTable = STANDARD_TABLE) -> Shot:
@@ -123,9 +105,12 @@ def pack_break(table: SnookerTable = STANDARD_TABLE) -> Shot:
     reds = rack_positions(table)
     white = (0.15, 0.65)
     apex = min(reds, key=lambda p: p[1])
-    angle = math.degrees(math.atan2(apex[1] - white[1], apex[0] - white[0]))
+    launch = math.degrees(math.atan2(apex[1] - white[1], apex[0] - white[0]))
     balls = [{"id": "white", "x": white[0], "y": white[1]}, *_reds(reds), *_colours(table, skip=("pink",))]
-    return {"name": "pack-break", "kind": "pack_break", "balls": balls, "strike": _strike(8.0, angle)}
+    return {
+        "name": "pack-break", "kind": "pack_break", "balls": balls,
+        "strike": _strike(8.0, launch), "launch_angle": launch % 360.0,
+    }
 
 
 def _free_spot(
@@ -202,6 +187,7 @@ def typical_shots(
             "kind": kind,
             "balls": balls,
             "strike": _strike(speed, angle, side=side, top=top),
+            "launch_angle": angle % 360.0,
         })
     return shots
 
@@ -212,7 +198,8 @@ def shot_set(table: SnookerTable = STANDARD_TABLE) -> list[Shot]:
 
 
 def shot_set_json(shots: list[Shot] | None = None, table: SnookerTable = STANDARD_TABLE) -> str:
-    """The shot set (default: :func:`shot_set`) with its table, as JSON for a peer engine."""
+    """The shot set (default: :func:`shot_set`) with its table and cueboard's cloth, ball and
+    cushion parameters, as JSON for a peer engine."""
     doc = {
         "frame": "metres; origin at the centre of the baulk cushion face; x across; y up the table",
         "table": {
@@ -221,6 +208,15 @@ def shot_set_json(shots: list[Shot] | None = None, table: SnookerTable = STANDAR
             "ball_radius": table.ball_radius,
             "ball_mass": table.ball_mass,
             "cushion_height": table.cushion_height,
+        },
+        "physics": {
+            "g": STANDARD_PHYSICS.g,
+            "mu_slide": STANDARD_PHYSICS.mu_slide,
+            "mu_roll": STANDARD_PHYSICS.mu_roll,
+            "mu_spin": STANDARD_PHYSICS.mu_spin,
+            "e_ball": STANDARD_PHYSICS.e_ball,
+            "e_cushion": STANDARD_PHYSICS.e_cushion,
+            "mu_cushion": STANDARD_PHYSICS.mu_cushion,
         },
         "cue_ball": "white",
         "shots": shot_set(table) if shots is None else shots,

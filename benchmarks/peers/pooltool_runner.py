@@ -14,11 +14,17 @@ The mapping onto pooltool:
   shot set's radius and mass. Both engines thus play on the same table with the same balls.
 - frame: pooltool puts the origin at the corner left of the head (baulk) cushion, x across and
   y up the table, so x_pooltool = x + width / 2, y_pooltool = y.
+- cloth, balls and cushions: when the shot file carries cueboard's parameters ("physics"), the
+  same values: sliding, rolling and spinning friction, ball-ball and ball-cushion restitution,
+  cushion friction (pooltool's ball-ball throw model already uses Alciatore's constants, as
+  cueboard does). pooltool keeps its own models (its default resolver).
 - strike: phi = angle (both counter-clockwise from +x), theta = elevation, b = top, and
   a = -side (pooltool's a > 0 is left-hand side; cueboard's side > 0 is right-hand side).
   pooltool's V0 is the cue's speed, not the ball's: the runner solves pooltool's own stick-ball
   model at V0 = 1 (the ball's speed is linear in V0) and scales V0 so that the cue ball leaves
-  at the shot set's speed.
+  at the shot set's speed; and when the shot gives "launch_angle" (the white's direction in
+  cueboard, squirt included) it turns phi by the difference of the two engines' squirt so the
+  white leaves on the same line.
 
 Timing: every shot is simulated once untimed first (numba compiles or loads pooltool's kernels),
 then ``repeats`` times on a fresh copy of the system; the fastest run counts. Only
@@ -68,6 +74,19 @@ def main() -> int:
     params = attrs.evolve(
         pt.BallParams.default(game_type=GameType.SNOOKER), m=tspec["ball_mass"], R=tspec["ball_radius"]
     )
+    phys = doc.get("physics")
+    if phys:
+        params = attrs.evolve(
+            params,
+            g=phys["g"],
+            u_s=phys["mu_slide"],
+            u_r=phys["mu_roll"],
+            # pooltool's spinning friction is u_sp_proportionality * R
+            u_sp_proportionality=phys["mu_spin"] / tspec["ball_radius"],
+            e_b=phys["e_ball"],
+            e_c=phys["e_cushion"],
+            f_c=phys["mu_cushion"],
+        )
     engine = PhysicsEngine()
     cue_id = doc["cue_ball"]
     half_width = tspec["width"] / 2.0
@@ -82,8 +101,13 @@ def main() -> int:
         cue = pt.Cue(cue_ball_id=cue_id)
         cue.set_state(V0=1.0, phi=strike["angle"], theta=strike["elevation"], a=-strike["side"], b=strike["top"])
         _, struck = engine.resolver.stick_ball.solve(cue.copy(), balls[cue_id].copy())
-        unit_speed = float(np.linalg.norm(struck.state.rvw[1]))
-        cue.set_state(V0=strike["speed"] / unit_speed)
+        v = struck.state.rvw[1]
+        unit_speed = float(np.linalg.norm(v))
+        phi = strike["angle"]
+        if "launch_angle" in shot:  # turn the cue so that the white leaves on the same line
+            launched = float(np.degrees(np.arctan2(v[1], v[0])))
+            phi += (shot["launch_angle"] - launched + 180.0) % 360.0 - 180.0
+        cue.set_state(V0=strike["speed"] / unit_speed, phi=phi % 360.0)
         return pt.System(cue=cue, table=table, balls=balls)
 
     def count_events(system: pt.System) -> int:
