@@ -89,126 +89,94 @@ def _check(position: NovussPosition, outcome: NovussOutcome, side: int) -> None:
             raise IllegalStrokeError(f"dark_hit names '{pid}', which is not the striking side's disc")
 
 
-def apply(
-    position: NovussPosition, outcome: NovussOutcome, board: NovussBoard = STANDARD_BOARD
-) -> tuple[NovussPosition, NovussRuling]:
-    """Rule on one stroke by the player at ``position.to_move``."""
-    seat = position.to_move
-    players = position.players
-    side = side_of(seat, players)
-    opp = 1 - side
-    _check(position, outcome, side)
-    known = bool(outcome.final)
-    pieces: dict[str, Piece] = {p.id: p for p in position.pieces}
-    if known:
-        for p in outcome.final:
-            if p.id in pieces and pieces[p.id].kind == "disc" and pieces[p.id].on_table:
-                pieces[p.id] = pieces[p.id].model_copy(update={"x": p.x, "y": p.y})
-    for pid, _ in outcome.pocketed:
-        pieces[pid] = pieces[pid].model_copy(update={"state": PieceState.POCKETED})
-    for pid in outcome.off_table:
-        pieces[pid] = pieces[pid].model_copy(update={"state": PieceState.OFF_TABLE})
-    for pid, p in pieces.items():
-        if p.kind == "striker":
-            pieces[pid] = p.model_copy(update={"state": PieceState.OFF_TABLE, "x": 0.0, "y": 0.0})
+class _Pieces:
+    """The pieces while a stroke is ruled on, and the referee's placements: with coordinates when
+    the outcome carries the final pieces, in words otherwise (scoreboard mode)."""
 
-    had_opponent_off = any(position.piece(pid).owner == opp for pid in outcome.off_table)
-    cases = penalty_cases(outcome, had_opponent_off)
-    penalty = bool(cases)
-    returned: list[Placement] = []
+    def __init__(self, position: NovussPosition, outcome: NovussOutcome, board: NovussBoard):
+        self.board = board
+        self.known = bool(outcome.final)
+        self.by_id: dict[str, Piece] = {p.id: p for p in position.pieces}
+        if self.known:
+            for p in outcome.final:
+                mine = self.by_id.get(p.id)
+                if mine is not None and mine.kind == "disc" and mine.on_table:
+                    self.by_id[p.id] = mine.model_copy(update={"x": p.x, "y": p.y})
+        for pid, _ in outcome.pocketed:
+            self.set_state(pid, PieceState.POCKETED)
+        for pid in outcome.off_table:
+            self.set_state(pid, PieceState.OFF_TABLE)
+        for pid, p in self.by_id.items():  # the strikers are taken off the table
+            if p.kind == "striker":
+                self.by_id[pid] = p.model_copy(update={"state": PieceState.OFF_TABLE, "x": 0.0, "y": 0.0})
 
-    def place(pid: str, xy: tuple[float, float] | None, where: str) -> Placement:
+    def set_state(self, pid: str, state: PieceState) -> None:
+        self.by_id[pid] = self.by_id[pid].model_copy(update={"state": state})
+
+    def on_table(self) -> list[Piece]:
+        return [p for p in self.by_id.values() if p.on_table]
+
+    def in_pockets(self, side: int) -> list[str]:
+        """The side's pocketed discs, lowest number first."""
+        ids = (p.id for p in self.by_id.values() if p.kind == "disc" and p.owner == side and not p.on_table)
+        return sorted(ids, key=_number)
+
+    def place(self, pid: str, xy: tuple[float, float] | None, where: str) -> Placement:
         if xy is None:
-            pieces[pid] = pieces[pid].model_copy(update={"state": PieceState.ON_TABLE})
+            self.set_state(pid, PieceState.ON_TABLE)
             return Placement(disc=pid, where=where)
         x, y = round(xy[0], 6), round(xy[1], 6)
-        pieces[pid] = pieces[pid].model_copy(update={"state": PieceState.ON_TABLE, "x": x, "y": y})
+        self.by_id[pid] = self.by_id[pid].model_copy(update={"state": PieceState.ON_TABLE, "x": x, "y": y})
         return Placement(disc=pid, where=where, x=x, y=y)
 
-    def table() -> list[Piece]:
-        return [p for p in pieces.values() if p.on_table]
+    def put_back(self, old: Piece) -> Placement:
+        """Case 4: back where it was (the nearest free point if that place is now taken)."""
+        self.set_state(old.id, PieceState.OFF_TABLE)
+        xy = (old.x, old.y)
+        if self.known:
+            xy = nearest_free_point(old.x, old.y, self.board.disc_radius, self.on_table(), self.board)
+        return self.place(old.id, xy, "back where it was (case 4)")
 
-    # Case 4: the dark discs the striker hit go back where they were.
-    put_back = set(outcome.dark_hit) if 4 in cases else set()
-    for pid in sorted(put_back, key=_number):
-        old = position.piece(pid)
-        pieces[pid] = pieces[pid].model_copy(update={"state": PieceState.OFF_TABLE})
-        xy = nearest_free_point(old.x, old.y, board.disc_radius, table(), board) if known else (old.x, old.y)
-        returned.append(place(pid, xy, "back where it was (case 4)"))
-    # Discs over the rail: the centre, or a free point on the central circle's edge.
-    for pid in outcome.off_table:
-        if pid in put_back:
-            continue
-        if known:
-            xy, where = centre_or_circle_point(table(), board)
-            returned.append(place(pid, xy, where))
-        else:
-            returned.append(
-                place(
-                    pid,
-                    None,
-                    "the centre of the board; if occupied, a free point on the central circle's edge",
-                )
-            )
+    def to_centre(self, pid: str) -> Placement:
+        """A disc from over the rail: the centre, or a free point on the central circle's edge."""
+        if self.known:
+            xy, where = centre_or_circle_point(self.on_table(), self.board)
+            return self.place(pid, xy, where)
+        return self.place(
+            pid, None, "the centre of the board; if occupied, a free point on the central circle's edge"
+        )
 
-    def penalty_place(pid: str, debtor: int, debtor_seat: int) -> Placement:
-        if known:
-            xy, where = penalty_spot(debtor_seat, debtor, table(), board)
-            return place(pid, xy, where)
-        far = RAILS[(debtor_seat + 2) % 4]
+    def penalty(self, pid: str, side: int, seat: int) -> Placement:
+        """A penalty disc (or a debt paid) of ``side`` for the player at ``seat``."""
+        if self.known:
+            xy, where = penalty_spot(seat, side, self.on_table(), self.board)
+            return self.place(pid, xy, where)
+        far = RAILS[(seat + 2) % 4]
         where = (
-            f"the middle line of the {far} edge zone, against the rail; if taken, next to it on "
-            "the side where fewer of the side's discs lie"
+            f"the middle line of the {far} edge zone, against the rail; if taken, next to it on the side "
+            "where fewer of the side's discs lie"
         )
-        return place(pid, None, where)
+        return self.place(pid, None, where)
 
-    def seat_of(debtor: int) -> int:
-        if debtor == side:
-            return seat
-        s = seat
-        while True:
-            s = next_seat(s, players)
-            if side_of(s, players) == debtor:
-                return s
 
-    dropped = {
-        s: [pid for pid, _ in outcome.pocketed if pieces[pid].owner == s and pid not in put_back]
-        for s in (0, 1)
-    }
-    debt = list(position.debt)
-    debt_paid: list[Placement] = []
-    for debtor in (side, opp):
-        while debt[debtor] > 0 and dropped[debtor]:
-            pid = dropped[debtor].pop()
-            debt[debtor] -= 1
-            debt_paid.append(penalty_place(pid, debtor, seat_of(debtor)))
-    penalty_disc: Placement | None = None
-    debt_added = 0
-    if penalty:
-        in_pockets = sorted(
-            (
-                p.id
-                for p in pieces.values()
-                if p.kind == "disc" and p.owner == side and p.state is PieceState.POCKETED
-            ),
-            key=_number,
-        )
-        if in_pockets:
-            penalty_disc = penalty_place(in_pockets[0], side, seat)
-        else:
-            debt[side] += 1
-            debt_added = 1
+def _seat_of(side: int, seat: int, players: int) -> int:
+    """The seat that places a disc for ``side``: the striker's own, else that side's next seat."""
+    s = seat
+    while side_of(s, players) != side:
+        s = next_seat(s, players)
+    return s
 
-    own_dropped = tuple(
-        pid for pid, _ in outcome.pocketed if position.piece(pid).owner == side and pid not in put_back
-    )
-    opp_dropped = tuple(pid for pid, _ in outcome.pocketed if position.piece(pid).owner == opp)
+
+def _turn_reasons(
+    outcome: NovussOutcome, penalty: bool, own: tuple[str, ...], opp: tuple[str, ...]
+) -> list[str]:
+    """Why the player does not strike again (rules/novuss.md "Loss of turn without penalty")."""
     reasons: list[str] = []
     if penalty:
         reasons.append("penalty disc")
-    if not own_dropped:
+    if not own:
         reasons.append("no own disc pocketed")
-    elif opp_dropped:
+    elif opp:
         reasons.append("an opponent's disc was pocketed together with an own one")
     if outcome.stroke is StrokeKind.DIRECT and not outcome.had_dark and outcome.striker_in_own_zone:
         reasons.append(
@@ -216,28 +184,60 @@ def apply(
         )
     if outcome.off_table:
         reasons.append("a disc flew over the rail")
-    turn_lost = bool(reasons)
+    return reasons
 
-    final_pieces = tuple(pieces[p.id] for p in position.pieces)
-    counts = [
-        sum(1 for p in final_pieces if p.kind == "disc" and p.owner == s and p.state is PieceState.POCKETED)
-        for s in (0, 1)
-    ]
-    n = board.discs_per_side
-    winner: int | None = None
-    for s in (side, opp):
-        if counts[s] == n and debt[s] == 0:
-            winner = s
-            break
-    nxt = seat if not turn_lost else next_seat(seat, players)
+
+def apply(
+    position: NovussPosition, outcome: NovussOutcome, board: NovussBoard = STANDARD_BOARD
+) -> tuple[NovussPosition, NovussRuling]:
+    """Rule on one stroke by the player at ``position.to_move``."""
+    seat, players = position.to_move, position.players
+    side = side_of(seat, players)
+    opp = 1 - side
+    _check(position, outcome, side)
+    table = _Pieces(position, outcome, board)
+    owner = {p.id: p.owner for p in position.discs()}
+    cases = penalty_cases(outcome, any(owner[pid] == opp for pid in outcome.off_table))
+
+    # Case 4 first: the dark discs the striker hit go back where they were; then discs from over
+    # the rail go to the centre or the central circle's edge.
+    put_back = set(outcome.dark_hit) if 4 in cases else set()
+    returned = [table.put_back(position.piece(pid)) for pid in sorted(put_back, key=_number)]
+    returned += [table.to_centre(pid) for pid in outcome.off_table if pid not in put_back]
+    own_dropped = tuple(pid for pid, _ in outcome.pocketed if owner[pid] == side and pid not in put_back)
+    opp_dropped = tuple(pid for pid, _ in outcome.pocketed if owner[pid] == opp)
+
+    # A debt is paid by the discs of the indebted side that dropped, the last first.
+    debt = list(position.debt)
+    debt_paid: list[Placement] = []
+    for debtor, dropped in ((side, list(own_dropped)), (opp, list(opp_dropped))):
+        while debt[debtor] > 0 and dropped:
+            debt[debtor] -= 1
+            debt_paid.append(table.penalty(dropped.pop(), debtor, _seat_of(debtor, seat, players)))
+    # One penalty however many cases: a pocketed disc back on the table, or a debt.
+    penalty_disc: Placement | None = None
+    debt_added = 0
+    if cases:
+        in_pockets = table.in_pockets(side)
+        if in_pockets:
+            penalty_disc = table.penalty(in_pockets[0], side, seat)
+        else:
+            debt[side] += 1
+            debt_added = 1
+
+    reasons = _turn_reasons(outcome, bool(cases), own_dropped, opp_dropped)
+    final_pieces = tuple(table.by_id[p.id] for p in position.pieces)
+    counts = (len(table.in_pockets(0)), len(table.in_pockets(1)))
+    winner = next((s for s in (side, opp) if counts[s] == board.discs_per_side and debt[s] == 0), None)
+    nxt = next_seat(seat, players) if reasons else seat
     after = NovussPosition(
         pieces=final_pieces,
         to_move=nxt,
         players=players,
-        pocketed=(counts[0], counts[1]),
+        pocketed=counts,
         debt=(debt[0], debt[1]),
         winner=winner,
-        positions_known=position.positions_known and known,
+        positions_known=position.positions_known and table.known,
     )
     ruling = NovussRuling(
         seat=seat,
@@ -245,7 +245,7 @@ def apply(
         stroke=outcome.stroke,
         own_pocketed=own_dropped,
         opponent_pocketed=opp_dropped,
-        penalty=penalty,
+        penalty=bool(cases),
         penalty_cases=cases,
         penalty_reasons=tuple(PENALTY_REASONS[c] for c in cases),
         penalty_disc=penalty_disc,
@@ -253,11 +253,11 @@ def apply(
         debt_paid=tuple(debt_paid),
         debt=(debt[0], debt[1]),
         returned=tuple(returned),
-        turn_lost=turn_lost,
+        turn_lost=bool(reasons),
         turn_reasons=tuple(reasons),
         next_seat=None if winner is not None else nxt,
         winner=winner,
-        summary=_summary(seat, side, own_dropped, opp_dropped, cases, debt_added, turn_lost, winner),
+        summary=_summary(seat, side, own_dropped, opp_dropped, cases, debt_added, bool(reasons), winner),
     )
     return after, ruling
 
