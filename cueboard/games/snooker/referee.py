@@ -33,8 +33,12 @@ from cueboard.games.snooker.referee_frame import (
 )
 from cueboard.games.snooker.referee_miss import is_miss, miss_facts
 from cueboard.games.snooker.ruling import Foul, FoulReason, Respot, SnookerRuling
-from cueboard.games.snooker.table import COLOURS_IN_ORDER
+from cueboard.games.snooker.table import COLOURS_IN_ORDER, STANDARD_TABLE
 from cueboard.records.base import Piece, PieceState
+
+#: Where a cue ball played from hand is taken to be when no one says (scoreboard mode): on the
+#: centre line, halfway into the D.
+D_CENTRE = (0.0, STANDARD_TABLE.baulk_y - STANDARD_TABLE.d_radius / 2)
 
 
 def apply(
@@ -76,9 +80,14 @@ def _free_ball(position: SnookerPosition, declaration: SnookerDeclaration) -> st
 
 
 def _after_pieces(position: SnookerPosition, outcome: SnookerOutcome) -> dict[str, Piece]:
-    """The balls after the stroke: the reported final state, potted / off-table balls removed."""
+    """The balls after the stroke: the cue ball placed (from hand), the reported final state,
+    potted / off-table balls removed. A cue ball played from hand to an unknown place is taken to
+    be at :data:`D_CENTRE`."""
     balls = position.balls()
     on_table = set(position.on_table_ids()) | {"white"}
+    if position.in_hand:
+        x, y = outcome.cue_ball_placed or D_CENTRE
+        balls["white"] = balls["white"].model_copy(update={"x": x, "y": y, "state": PieceState.ON_TABLE})
     for piece in outcome.final:
         if piece.id not in balls:
             raise SnookerInputError(f"final position names unknown ball '{piece.id}'")
@@ -91,11 +100,6 @@ def _after_pieces(position: SnookerPosition, outcome: SnookerOutcome) -> dict[st
         if ball not in on_table:
             raise SnookerInputError(f"'{ball}' left the table, but it was not on it")
         balls[ball] = balls[ball].model_copy(update={"state": PieceState.OFF_TABLE})
-    if position.in_hand and outcome.cue_ball_placed is not None and not outcome.final:
-        x, y = outcome.cue_ball_placed
-        balls["white"] = balls["white"].model_copy(update={"x": x, "y": y, "state": PieceState.ON_TABLE})
-    elif position.in_hand and "white" not in dict(outcome.potted) and "white" not in outcome.off_table:
-        balls["white"] = balls["white"].model_copy(update={"state": PieceState.ON_TABLE})
     return balls
 
 
