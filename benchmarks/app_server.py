@@ -20,7 +20,7 @@ from pathlib import Path
 from benchmarks.core import BenchmarkUnavailableError, Figure
 
 SHOTS = [  # (place_cue_ball or None, speed m/s, angle degrees)
-    ((0.05, 0.65), 6.0, 86.5),
+    ((0.2, 0.6), 6.0, 91.8),
     (None, 2.0, 60.0),
     (None, 1.5, 120.0),
     (None, 3.0, 95.0),
@@ -51,7 +51,7 @@ def _shot_times() -> list[float]:
                     turn = c.get(f"/api/matches/{mid}").json()["turn"]
                 strike: dict[str, object] = {"speed": speed, "angle": angle}
                 if turn.get("placement"):
-                    strike["place_cue_ball"] = place or (0.05, 0.65)
+                    strike["place_cue_ball"] = place or (0.2, 0.6)
                 t0 = time.perf_counter()
                 r = c.post(f"/api/matches/{mid}/shots", json={"strike": strike})
                 dt = time.perf_counter() - t0
@@ -85,7 +85,7 @@ def _frame_times() -> tuple[list[float], list[float]]:
                     {name: 'B'}], seed: 1})}).then(r => r.json()).then(m => m.id)""")
                 page.goto(f"{srv.url}/#/match/{mid}")
                 page.wait_for_function("window.cueboard && window.cueboard.m")
-                page.evaluate("""window.cueboard.ui.placed = [0.05, 0.65]; window.cueboard.ui.angle = 86.5;
+                page.evaluate("""window.cueboard.ui.placed = [0.2, 0.6]; window.cueboard.ui.angle = 91.8;
                     window.cueboard.ui.power = 0.75; window.cueboardStats.frameWork.length = 0;
                     window.cueboardStats.frameInterval.length = 0; window.cueboard.shoot()""")
                 page.wait_for_function("document.body.dataset.busy === '' && window.cueboard.m.shots === 1",

@@ -48,7 +48,8 @@ def page(server: Server) -> Iterator[Any]:
 
 
 def _available(page: Any, game: str) -> bool:
-    return bool(page.evaluate(f"fetch('/api/games').then(r => r.json()).then(g => g.some(x => x.name === '{game}'))"))
+    script = f"fetch('/api/games').then(r => r.json()).then(g => g.some(x => x.name === '{game}'))"
+    return bool(page.evaluate(script))
 
 
 def _new_match(page: Any, server: Server, game: str) -> None:
@@ -88,10 +89,11 @@ def test_snooker_frame_start_foul_language_restart(page: Any, server: Server) ->
     _click_world(page, 0.0, 1.2)
     page.wait_for_function("document.querySelector('#error').textContent.length > 0")
     assert page.inner_text("#error") == "The cue ball must be placed in the D."
-    _click_world(page, 0.05, 0.65)
+    _click_world(page, 0.2, 0.6)  # right of the brown, clear of the yellow
     page.wait_for_function("window.cueboard.ui.placed !== null")
     # Break-off: aim at the end red of the back row (clear of the pink), fix the aim, shoot.
-    end = page.evaluate("window.cueboard.pieces.filter(p => p.colour === 'red').reduce((a, b) => a.x > b.x ? a : b)")
+    end = page.evaluate("window.cueboard.pieces.filter(p => p.colour === 'red')"
+                        ".reduce((a, b) => a.x > b.x ? a : b)")
     _click_world(page, end["x"], end["y"])
     _shoot_and_wait(page, 70)
     assert page.locator("#calls p").count() >= 1
@@ -105,7 +107,8 @@ def test_snooker_frame_start_foul_language_restart(page: Any, server: Server) ->
     _shoot_and_wait(page, 3)
     assert "Foul" in page.inner_text("#calls")
     buttons = page.locator("#controls button[data-choice]")
-    assert {buttons.nth(i).get_attribute("data-choice") for i in range(buttons.count())} >= {"play", "put_back"}
+    offered = {buttons.nth(i).get_attribute("data-choice") for i in range(buttons.count())}
+    assert offered >= {"play", "put_back"}
     _shot(page, "snooker-foul")
     # The language, switched at any time: every text follows.
     page.select_option("#lang", "uk")
