@@ -74,6 +74,7 @@ def apply_choice(position: SnookerPosition, choice: Choice) -> tuple[SnookerPosi
     announcements: list[str] = []
     if choice is Choice.PLAY:
         new = position.model_copy(update={**reset, "offender": None})
+        announcements.append("the next player plays")
     elif choice is Choice.PUT_BACK:
         assert position.offender is not None
         new = position.model_copy(

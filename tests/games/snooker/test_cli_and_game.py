@@ -90,3 +90,22 @@ def test_referee_never_imports_the_physics() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_generic_replay_through_the_game_protocol(tmp_path: Path) -> None:
+    # cueboard/cli/referee.py: a game without its own replayer is replayed through GAME.apply.
+    from io import StringIO
+
+    from rich.console import Console
+
+    from cueboard.cli.referee import generic_replay
+    from cueboard.records.match import read_match
+
+    save = tmp_path / "m.json"
+    runner.invoke(
+        app, ["score", "snooker", "--save", str(save)], input="pot red\nnom blue pot blue\nnothing\n"
+    )
+    out = StringIO()
+    status = generic_replay(read_match(save), Console(file=out, width=200))
+    assert status == 0
+    assert out.getvalue().count("shot ") == 3
