@@ -168,3 +168,17 @@ def test_respot_black_below_when_line_full() -> None:
         layout[f"red{i + 1}"] = at(0, y)
     [(_, x, y, _own)] = g.respot(["black"], layout)
     assert (x, y) == pytest.approx((0.0, 3.245 - 0.0526))
+
+
+def test_two_cushion_path_traced() -> None:
+    # The cue-ball centre from (0, 1000) along (1, 2) meets the right cushion line (x = 862.75)
+    # at y = 2725.5, the top one (y = 3542.75) at x = 454.125, then runs along (-1, -2) through
+    # (54.125, 2742.75), over 700 mm from the first two legs: reached with two cushions only.
+    import numpy as np
+
+    start = np.array([[0.0, 1.0]])
+    direction = np.array([[1.0, 2.0]])
+    target = np.array([[0.054125, 2.74275]])
+    table = g.STANDARD_TABLE
+    assert g._trace(start, direction, target, 2, table)[0] == 0
+    assert g._trace(start, direction, target, 1, table)[0] == -1
