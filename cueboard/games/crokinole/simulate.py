@@ -4,8 +4,6 @@ from its events (:func:`.outcome.outcome_of`)."""
 
 from __future__ import annotations
 
-import importlib
-
 from cueboard.engine.events import Event
 from cueboard.games.crokinole.outcome import outcome_of
 from cueboard.games.crokinole.records import CrokinoleOutcome, CrokinolePosition, CrokinoleStrike
@@ -20,10 +18,11 @@ def simulate_strike(
     Raises :class:`cueboard.games.crokinole.errors.IllegalShotError` for an illegal start.
     """
     check_start(position, strike.start)
-    physics = importlib.import_module("cueboard.games.crokinole.physics")
+    from cueboard.games.crokinole.physics import simulate_flick
+
     seat = position.to_move
     disc = next_disc_id(position)
-    events, final = physics.simulate_flick(
+    events, final = simulate_flick(
         position.pieces, disc, strike.start, strike.velocity_vector(), strike.spin, owner=seat
     )
     return tuple(events), outcome_of(events, final, seat, disc, position)
