@@ -72,7 +72,7 @@ def _shoot_and_wait(page: Any, power: int) -> None:
     page.dispatch_event("#power", "input")
     page.click("#shoot")
     page.wait_for_function("document.body.dataset.busy === '' && document.querySelector('#calls p') !== null",
-                           timeout=60000)
+                           timeout=180000)
 
 
 def _shot(page: Any, name: str) -> None:
