@@ -4,18 +4,21 @@ referee, end of frame. Importing this module never imports the physics engine.""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
 from pydantic import BaseModel
 
-from cueboard.engine.events import Event
 from cueboard.games.snooker.declaration import SnookerDeclaration
 from cueboard.games.snooker.position import SnookerPosition
 from cueboard.games.snooker.records import SnookerOutcome, SnookerStrike
 from cueboard.games.snooker.ruling import SnookerRuling
 from cueboard.records.base import Position
 from cueboard.records.registry import GameRecordTypes
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from cueboard.engine.events import Event
 
 RECORD_TYPES = GameRecordTypes(
     game="snooker",
