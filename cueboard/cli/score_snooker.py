@@ -49,13 +49,14 @@ def _board(board: Scoreboard) -> Table:
 
 def _status(board: Scoreboard) -> str:
     s = board.summary()
+    sides = [" & ".join(s["players"][i :: 2]) for i in (0, 1)]
     if s["match_over"]:
-        who = "drawn" if s["match_winner"] is None else f"won by side {s['match_winner']}"
+        who = "drawn" if s["match_winner"] is None else f"won by {sides[s['match_winner']]}"
         return f"[bold]match over, {who}[/bold]"
     if s["frame_over"]:
         return "[bold]frame over[/bold] — type 'next' for the next frame"
     parts = [f"ball on: {s['ball_on']}", f"reds: {s['reds']}", f"remaining: {s['points_remaining']}"]
-    need = [f"{s['players'][i]} needs {k} snooker(s)" for i, k in enumerate(s["snookers_required"]) if k]
+    need = [f"{sides[i]} needs {k} snooker(s)" for i, k in enumerate(s["snookers_required"]) if k]
     if s["choices"]:
         parts.append("choices: " + " / ".join(s["choices"]))
     if s["free_ball"]:
