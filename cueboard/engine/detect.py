@@ -45,7 +45,7 @@ from cueboard.engine.roots import first_fall
 INF = math.inf
 TWO_PI = 2.0 * math.pi
 #: An approach slower than this (m/s) between touching surfaces is not yet a contact.
-V_SLOPE = 1e-7
+V_SLOPE = 5e-5
 #: No event is sought further ahead than this (s); every real segment ends long before.
 HORIZON = 1.0e4
 

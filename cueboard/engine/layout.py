@@ -111,7 +111,9 @@ EV_STATE: Final = 5
 N_EV_I: Final = 3
 N_EV_F: Final = 5
 
-#: Distance below which two surfaces count as touching for event detection, metres.
-DIST_TOL: Final = 1e-9
+#: Distance below which two surfaces count as touching for event detection, metres (0.1 µm:
+#: far below anything a referee sees, and large enough that two balls pressed together while
+#: rolling side by side meet again only every few tens of milliseconds, not every few µs).
+DIST_TOL: Final = 1e-7
 #: Approach speed under which a contact is a resting contact (no bounce), m/s.
 V_REST: Final = 2e-3

@@ -14,7 +14,7 @@ import math
 import numpy as np
 from numba import njit
 
-from cueboard.engine.detect import arc_time, capture_time, pair_time, segment_time
+from cueboard.engine.detect import V_SLOPE, arc_time, capture_time, pair_time, segment_time
 from cueboard.engine.dispatch import capture, collide_pair, collide_wall, end_segment, start_segment
 from cueboard.engine.layout import (
     ACX,
@@ -23,7 +23,9 @@ from cueboard.engine.layout import (
     AH,
     AINSIDE,
     AMU,
+    AR,
     CKIND,
+    DIST_TOL,
     EV_ARC,
     EV_CAPTURE,
     EV_COLLISION,
@@ -41,6 +43,8 @@ from cueboard.engine.layout import (
     SNX,
     SNY,
     STATE,
+    SX1,
+    SY1,
     T0,
     TE,
     VX,
@@ -103,6 +107,101 @@ def _refresh(
         tw[i, ns + k] = arc_time(body, ibody, i, arc, k, t)
     for k in range(nc):
         tw[i, ns + na + k] = capture_time(body, ibody, i, cap, k, t)
+
+
+@njit(cache=True)
+def _separate(body: np.ndarray, i: int, j: int) -> None:
+    """Undo a rounding-size overlap of two touching bodies (at most ``DIST_TOL`` after a contact
+    deferred until it pressed in): move them apart along the line of centres, in inverse
+    proportion to their masses, to exactly touching. Overlaps never accumulate this way."""
+    dx = body[PX, j] - body[PX, i]
+    dy = body[PY, j] - body[PY, i]
+    d = math.hypot(dx, dy)
+    gap = d - body[RAD, i] - body[RAD, j]
+    if gap >= 0.0 or d == 0.0:
+        return
+    still_i = body[VX, i] == 0.0 and body[VY, i] == 0.0
+    still_j = body[VX, j] == 0.0 and body[VY, j] == 0.0
+    # move only the one that moves (a body at rest may touch others), else in inverse mass ratio
+    wi = body[MASS, j] / (body[MASS, i] + body[MASS, j])
+    if still_i != still_j:
+        wi = 0.0 if still_i else 1.0
+    s = -gap / d
+    body[PX, i] -= wi * s * dx
+    body[PY, i] -= wi * s * dy
+    body[PX, j] += (1.0 - wi) * s * dx
+    body[PY, j] += (1.0 - wi) * s * dy
+
+
+@njit(cache=True)
+def _relax(
+    body: np.ndarray,
+    ibody: np.ndarray,
+    t: float,
+    par: np.ndarray,
+    work: np.ndarray,
+    flags: np.ndarray,
+    ev_i: np.ndarray,
+    ev_f: np.ndarray,
+    count: int,
+    check: bool,
+) -> tuple[int, int]:
+    """Resolve, at the same instant, the contacts that a collision set approaching within a
+    cluster of touching bodies (a frozen pack, a ball wedged between two others).
+
+    Sweeps over the bodies changed so far (``work[:nwork]``, starting with the colliding pair):
+    any body touching one of them and approaching it faster than ``V_SLOPE`` collides with it now
+    (the model's law), and joins the list. Sweeps stop when no touching pair approaches — a
+    projected Gauss-Seidel pass over the cluster's contacts. Each contact is recorded as an event.
+    Returns ``(count, nwork)``; ``count`` is -1 if the event arrays are full.
+    """
+    n = body.shape[1]
+    nwork = 2
+    max_events = ev_i.shape[0]
+    for _ in range(200):
+        active = False
+        w = 0
+        while w < nwork:
+            k = work[w]
+            w += 1
+            for m in range(n):
+                if m == k or ibody[STATE, m] == REMOVED:
+                    continue
+                xk, yk, vxk, vyk, _, _ = kinematics_at(body, k, t)
+                xm, ym, vxm, vym, _, _ = kinematics_at(body, m, t)
+                dx = xm - xk
+                dy = ym - yk
+                d = math.hypot(dx, dy)
+                if d - body[RAD, k] - body[RAD, m] > 2.0 * DIST_TOL or d == 0.0:
+                    continue
+                if ((vxk - vxm) * dx + (vyk - vym) * dy) / d <= V_SLOPE:
+                    continue
+                if count >= max_events:
+                    return -1, nwork
+                evolve(body, k, t)
+                evolve(body, m, t)
+                e0 = kinetic_energy(body, k) + kinetic_energy(body, m)
+                collide_pair(body, ibody, k, m, par)
+                _separate(body, k, m)
+                ev_i[count, 0] = EV_COLLISION
+                ev_i[count, 1] = k
+                ev_i[count, 2] = m
+                ev_f[count, EF_T] = t
+                ev_f[count, EF_XA] = body[PX, k]
+                ev_f[count, EF_YA] = body[PY, k]
+                ev_f[count, EF_XB] = body[PX, m]
+                ev_f[count, EF_YB] = body[PY, m]
+                ev_f[count, EF_DE] = kinetic_energy(body, k) + kinetic_energy(body, m) - e0
+                ev_f[count, EF_GAP] = _smallest_gap(body, ibody, t) if check else math.nan
+                count += 1
+                active = True
+                if not flags[m]:
+                    flags[m] = True
+                    work[nwork] = m
+                    nwork += 1
+        if not active:
+            break
+    return count, nwork
 
 
 @njit(cache=True)
@@ -169,6 +268,8 @@ def run_events(
             tw[i, ns + k] = arc_time(body, ibody, i, arc, k, 0.0)
         for k in range(nc):
             tw[i, ns + na + k] = capture_time(body, ibody, i, cap, k, 0.0)
+    work = np.empty(n, dtype=np.int64)
+    flags = np.zeros(n, dtype=np.bool_)
     count = 0
     while True:
         best = INF
@@ -211,8 +312,7 @@ def run_events(
             evolve(body, b, t)
             e0 += kinetic_energy(body, b)
             collide_pair(body, ibody, a, b, par)
-            start_segment(body, ibody, a, par)
-            start_segment(body, ibody, b, par)
+            _separate(body, a, b)
             kind = EV_COLLISION
             xb = body[PX, b]
             yb = body[PY, b]
@@ -220,6 +320,10 @@ def run_events(
             nx = seg[b, SNX]
             ny = seg[b, SNY]
             collide_wall(body, ibody, a, nx, ny, seg[b, SE], seg[b, SMU], seg[b, SH], par)
+            pen = nx * (body[PX, a] - seg[b, SX1]) + ny * (body[PY, a] - seg[b, SY1]) - body[RAD, a]
+            if pen < 0.0:  # undo a rounding-size overlap (see _separate)
+                body[PX, a] -= pen * nx
+                body[PY, a] -= pen * ny
             start_segment(body, ibody, a, par)
             kind = EV_SEGMENT
             xb = body[PX, a] - body[RAD, a] * nx
@@ -235,6 +339,11 @@ def run_events(
                 nx = -nx
                 ny = -ny
             collide_wall(body, ibody, a, nx, ny, arc[k, AE], arc[k, AMU], arc[k, AH], par)
+            reach = arc[k, AR] - body[RAD, a] if arc[k, AINSIDE] != 0.0 else arc[k, AR] + body[RAD, a]
+            pen = (d - reach) if arc[k, AINSIDE] == 0.0 else (reach - d)
+            if pen < 0.0:
+                body[PX, a] -= pen * nx
+                body[PY, a] -= pen * ny
             start_segment(body, ibody, a, par)
             kind = EV_ARC
             eb = k
@@ -270,7 +379,19 @@ def run_events(
         ev_f[count, EF_DE] = e1 - e0 if kind != EV_CAPTURE else 0.0
         ev_f[count, EF_GAP] = _smallest_gap(body, ibody, t) if check else math.nan
         count += 1
-        _refresh(body, ibody, a, t, seg, arc, cap, tp, tw)
         if what == 2:
-            _refresh(body, ibody, b, t, seg, arc, cap, tp, tw)
+            work[0] = a
+            work[1] = b
+            flags[:] = False
+            flags[a] = True
+            flags[b] = True
+            count, nwork = _relax(body, ibody, t, par, work, flags, ev_i, ev_f, count, check)
+            if count < 0:
+                return -1
+            for w in range(nwork):
+                start_segment(body, ibody, work[w], par)
+            for w in range(nwork):
+                _refresh(body, ibody, work[w], t, seg, arc, cap, tp, tw)
+        else:
+            _refresh(body, ibody, a, t, seg, arc, cap, tp, tw)
     return count

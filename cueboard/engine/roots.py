@@ -10,8 +10,9 @@ piece by safeguarded Newton steps (Press et al., Numerical Recipes, ``rtsafe``).
 root to machine precision, and never a root missed because a discriminant rounded the wrong way.
 
 ``first_fall`` also handles contacts that start touching (``f(0) <= tol``): an immediate event if
-the bodies approach faster than ``slope``, else an event only once the gap has shrunk by a further
-``tol`` — a resting contact (a frozen pack, a ball against a cushion) does not fire again and again.
+the bodies approach faster than ``slope``, else an event only once they have pressed in to
+``-tol`` — a resting contact (a frozen pack, a ball against a cushion) does not fire again and
+again, and an overlap never grows past ``tol`` unnoticed.
 """
 
 from __future__ import annotations
@@ -179,9 +180,10 @@ def first_fall(
                     d = c1 + a * (2.0 * c2 + a * (3.0 * c3 + a * 4.0 * c4))
                     if d < -slope:
                         return a, b
-                thr = min(fa, 0.0) - tol
-                if fb <= thr:
-                    return _refine(c0 - thr, c1, c2, c3, c4, a, b, True), b
+                if fa <= -tol:
+                    return a, b  # pressed in by a tolerance already, and closing: now
+                if fb <= -tol:
+                    return _refine(c0 + tol, c1, c2, c3, c4, a, b, True), b
         a = b
         fa = fb
     return INF, hi

@@ -79,6 +79,8 @@ EPS_W = 1e-7
 #: within 5 µm (v² / 2 μr g), and chasing it through micro-collisions in a resting cluster (a
 #: slow ball nudging the pack) would cost thousands of events for nothing a referee can see.
 V_STOP = 1e-3
+#: A resting contact is resolved when the approach left is under this, m/s.
+PUSH_DONE = 1e-9
 
 
 @njit(cache=True)
@@ -226,21 +228,24 @@ def _stop(body: np.ndarray, i: int) -> None:
 @njit(cache=True)
 def _push(body: np.ndarray, i: int, j: int, nx: float, ny: float) -> None:
     """A resting contact between balls ``i`` and ``j`` (normal ``n`` from i to j): settle both to
-    natural roll and remove the normal approach without bounce, a few rounds (each settle can turn
-    slip into a new approach); what is left is far below the engine's contact speed."""
+    natural roll and remove the normal approach without bounce, in rounds (the impulse leaves each
+    ball slipping, and settling that slip turns 2/7 of it back into approach — the pusher's
+    follow), until they roll together; each round leaves 2/7 of the approach."""
     mi = body[MASS, i]
     mj = body[MASS, j]
-    for _ in range(8):
+    for _ in range(24):
         _settle(body, i)
         _settle(body, j)
         vn = (body[VX, i] - body[VX, j]) * nx + (body[VY, i] - body[VY, j]) * ny
-        if vn <= 0.0:
+        if vn <= PUSH_DONE:
             return
         jn = vn / (1.0 / mi + 1.0 / mj)
         body[VX, i] -= jn * nx / mi
         body[VY, i] -= jn * ny / mi
         body[VX, j] += jn * nx / mj
         body[VY, j] += jn * ny / mj
+    _settle(body, i)
+    _settle(body, j)
 
 
 @njit(cache=True)
