@@ -13,10 +13,14 @@ from cueboard.records.match import loads_match
 TWO = [{"name": "Ann"}, {"name": "Bob"}]
 
 
-def _new(client: TestClient, game: str, players: list[dict[str, Any]] | None = None, **settings: Any) -> dict[str, Any]:
-    r = client.post("/api/matches", json={"game": game, "players": players or TWO, "settings": settings, "seed": 3})
+def _new(client: TestClient, game: str, **settings: Any) -> dict[str, Any]:
+    r = client.post("/api/matches", json={"game": game, "players": TWO, "settings": settings, "seed": 3})
     assert r.status_code == 201, r.text
     return r.json()
+
+
+def _strike(client: TestClient, mid: str, **strike: Any) -> Any:
+    return client.post(f"/api/matches/{mid}/shots", json={"strike": strike})
 
 
 def test_games_specs_and_languages(client: TestClient) -> None:
@@ -70,8 +74,8 @@ def test_snooker_placement_foul_and_choice(client: TestClient) -> None:
     assert r.status_code == 422 and r.json()["key"] == "placement.required"
     r = client.post(f"/api/matches/{mid}/shots", json={"strike": {"speed": -1.0, "angle": 0.0}})
     assert r.status_code == 422 and "strike.speed" in r.json()["detail"]
-    r = client.post(f"/api/matches/{mid}/shots", json={"strike": {"speed": 1.0, "angle": 0.0}, "declaration": {
-        "nominated": "purple"}})
+    r = client.post(f"/api/matches/{mid}/shots", json={"strike": {"speed": 1.0, "angle": 0.0},
+                                                       "declaration": {"nominated": "purple"}})
     assert r.status_code == 422 and "purple" in r.json()["detail"]
     assert client.get(f"/api/matches/{mid}").json()["shots"] == 0
     # Dead slow into the side cushion, touching nothing: foul, value of the ball on, 4 (S3 R12 (a)).
@@ -112,16 +116,16 @@ def test_crokinole_and_novuss_strokes(client: TestClient) -> None:
     y = -0.3048 if seat == 0 else 0.3048
     r = client.post(f"/api/matches/{c['id']}/placement", json={"x": 0.0, "y": 0.0})
     assert r.status_code == 422 and r.json()["key"] == "placement.not_touching_shooting_line"
-    r = client.post(f"/api/matches/{c['id']}/shots", json={"strike": {"start": [0.0, -y], "speed": 1, "angle": 0}})
+    r = _strike(client, c["id"], start=[0.0, -y], speed=1, angle=0)
     assert r.status_code == 422 and r.json()["key"] == "placement.outside_quadrant"
     angle = 90.0 if seat == 0 else -90.0
-    r = client.post(f"/api/matches/{c['id']}/shots", json={"strike": {"start": [0.0, y], "speed": 0.75, "angle": angle}})
+    r = _strike(client, c["id"], start=[0.0, y], speed=0.75, angle=angle)
     assert r.status_code == 200, r.text
     assert r.json()["match"]["turn"]["seat"] == 2 - seat
     n = _new(client, "novuss")
-    r = client.post(f"/api/matches/{n['id']}/shots", json={"strike": {"x": 0.0, "y": 0.0, "speed": 1, "angle": 90}})
+    r = _strike(client, n["id"], x=0.0, y=0.0, speed=1, angle=90)
     assert r.status_code == 422 and r.json()["key"] == "placement.outside_zone"
-    r = client.post(f"/api/matches/{n['id']}/shots", json={"strike": {"x": 0.0, "y": -0.44, "speed": 0.5, "angle": 90}})
+    r = _strike(client, n["id"], x=0.0, y=-0.44, speed=0.5, angle=90)
     assert r.status_code == 200, r.text
     assert r.json()["shot"]["announcements"][0]["key"] == "ref.novuss.penalty"  # touched no own disc (case 1)
 
