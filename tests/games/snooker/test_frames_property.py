@@ -85,6 +85,9 @@ def play_frame(seed: int, settings_: dict[str, object]) -> SnookerPosition:
             assert len(p.reds_on_table()) <= len(before.reds_on_table())
             assert pr <= remaining, f"points remaining {pr} after {remaining}"
         remaining = pr
+        if p.reds_on_table() or p.ball_on == "colour":
+            # S3 R3, R7: while reds remain (and for the colour after the last) colours go back
+            assert p.colours_on_table() == COLOURS_IN_ORDER, "a colour was not respotted"
         if ruling.foul:
             assert ruling.penalty in (4, 5, 6, 7)
             assert ruling.points == 0
