@@ -186,8 +186,8 @@ class CrokinoleModel:
         assert isinstance(position, CrokinolePosition)
         try:
             _, outcome = GAME.simulate(position, declaration, strike)
-        except CrokinoleError:
-            return -1000.0  # an illegal start (a noisy start that overlaps a disc, say)
+        except (ValueError, RuntimeError):
+            return -1000.0  # an illegal start, or a shot the engine cannot finish (event cap)
         after, ruling = GAME.apply(position, declaration, outcome, _RNG0)
         assert isinstance(after, CrokinolePosition) and isinstance(ruling, CrokinoleRuling)
         return evaluate(position, after, ruling, seat)

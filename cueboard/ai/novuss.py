@@ -257,8 +257,8 @@ class NovussModel:
         assert isinstance(position, NovussPosition)
         try:
             _, outcome = GAME.simulate(position, declaration, strike)
-        except ValueError:
-            return -1000.0  # a placement the noise made illegal
+        except (ValueError, RuntimeError):
+            return -1000.0  # an illegal placement, or a stroke the engine cannot finish
         assert isinstance(outcome, NovussOutcome)
         after, ruling = GAME.apply(position, declaration, outcome, np.random.default_rng(0))
         assert isinstance(ruling, NovussRuling)

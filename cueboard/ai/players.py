@@ -49,8 +49,8 @@ class SearchSettings:
     """How hard the AI thinks: noisy samples per candidate, candidates sampled, wall-clock budget
     per decision (``None``: no limit, deterministic), worker processes."""
 
-    samples: int = 6
-    top_k: int = 5
+    samples: int = 10
+    top_k: int = 8
     budget_s: float | None = 1.0
     workers: int = field(default_factory=default_workers)
 

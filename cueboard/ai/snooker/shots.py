@@ -22,6 +22,7 @@ import numpy as np
 from cueboard.ai.search import Candidate
 from cueboard.ai.snooker.evaluate import balls_on, best_pots, free_placements
 from cueboard.ai.snooker.geometry import angle_deg
+from cueboard.engine.events import Event, EventKind
 from cueboard.games.snooker.declaration import Choice, SnookerDeclaration
 from cueboard.games.snooker.geometry import clear_path, layout_of
 from cueboard.games.snooker.position import SnookerPosition, ball_ids, is_red, make_ball
@@ -71,6 +72,60 @@ def _strike(speed: float, angle: float, top: float, place: tuple[float, float] |
     )
 
 
+def object_direction(
+    events: tuple[Event, ...] | list[Event], ball: str, start: tuple[float, float]
+) -> float | None:
+    """Direction (radians) the object ball ``ball`` took from ``start`` after the cue ball hit it:
+    towards its first recorded position after the contact (object balls run straight until
+    their first cushion). None when the cue ball did not touch it first."""
+    hit = False
+    for e in events:
+        if e.kind is EventKind.COLLISION and ball in e.bodies:
+            if "white" not in e.bodies:
+                return None
+            hit = True
+            continue
+        moved = e.x is not None and e.y is not None and math.hypot(e.x - start[0], e.y - start[1]) > 1e-4
+        if hit and e.bodies == (ball,) and moved:
+            assert e.x is not None and e.y is not None
+            return math.atan2(e.y - start[1], e.x - start[0])
+    return None
+
+
+def refine_aim(
+    position: SnookerPosition,
+    decl: SnookerDeclaration,
+    strike: SnookerStrike,
+    ball: str,
+    start: tuple[float, float],
+    target: tuple[float, float],
+    d_cue: float,
+    cut_deg: float,
+    rounds: int = 2,
+) -> SnookerStrike:
+    """Correct the ghost-ball aim for throw and the cloth by simulation: play the stroke, measure
+    the object ball's direction, turn the stroke by the error over the first-order sensitivity
+    dφ_obj/dθ = -d_cue / (2R cos cut) (see :mod:`.geometry`), and repeat."""
+    from cueboard.games.snooker.physics import simulate_shot
+
+    want = math.atan2(target[1] - start[1], target[0] - start[0])
+    k = d_cue / (2 * R * max(math.cos(math.radians(cut_deg)), 0.15))
+    best = strike
+    for _ in range(rounds):
+        try:
+            events, _ = simulate_shot(position, best)
+        except (ValueError, RuntimeError):
+            return best
+        got = object_direction(events, ball, start)
+        if got is None:
+            return best
+        err = (want - got + math.pi) % (2 * math.pi) - math.pi
+        if abs(err) < 1e-4:
+            break
+        best = best.model_copy(update={"angle": best.angle - math.degrees(err / k)})
+    return best
+
+
 def declaration_for(position: SnookerPosition, target: str, free_ball: bool = False) -> SnookerDeclaration:
     """The declaration that goes with playing at ``target``: the nomination when the ball on is
     "any colour", the free ball when one is taken, "play" when a choice after a foul is open."""
@@ -81,8 +136,9 @@ def declaration_for(position: SnookerPosition, target: str, free_ball: bool = Fa
     return SnookerDeclaration(nominated=nominated, choice=choice)
 
 
-def pot_candidates(position: SnookerPosition, sigma_deg: float) -> list[Candidate]:
-    """Pots of the balls on (and of a free ball when one is awarded)."""
+def pot_candidates(position: SnookerPosition, sigma_deg: float, refine: bool = True) -> list[Candidate]:
+    """Pots of the balls on (and of a free ball when one is awarded); ``refine`` corrects each
+    aim through the physics (:func:`refine_aim`)."""
     out: list[Candidate] = []
     options = [(o, c, False) for o, c in best_pots(position, sigma_deg)[:MAX_POTS]]
     if position.free_ball:
@@ -90,15 +146,21 @@ def pot_candidates(position: SnookerPosition, sigma_deg: float) -> list[Candidat
         others = [b for b in position.on_table_ids() if b not in on]
         options += [(o, c, True) for o, c in best_pots(position, sigma_deg, targets=others)[:3]]
     in_hand = position.in_hand
+    layout = layout_of(position.pieces)
     for o, cue, free in options:
         decl = declaration_for(position, o.ball, free)
         base = pot_speed(o.distance_cue, o.distance_obj, o.cut)
         for f in SPEED_FACTORS:
             for top, spin in SPINS:
+                stk = _strike(base * f, o.angle, top, cue if in_hand else None)
+                if refine:
+                    stk = refine_aim(
+                        position, decl, stk, o.ball, layout[o.ball], o.pocket.aim, o.distance_cue, o.cut
+                    )
                 out.append(
                     Candidate(
                         decl,
-                        _strike(base * f, o.angle, top, cue if in_hand else None),
+                        stk,
                         f"pot {o.ball} into {o.pocket.name} ({spin}, x{f:g})"
                         + (" free ball" if free else ""),
                         prior=o.probability * 10 - f,
@@ -227,7 +289,7 @@ def candidates(position: SnookerPosition, sigma_deg: float) -> list[Candidate]:
         if out:
             return out
     out = pot_candidates(position, sigma_deg)
-    if not out or max(c.prior for c in out) < 6.0:
+    if True:  # safeties (or escapes) always compete with the pots
         layout = layout_of(position.pieces)
         cue = None if position.in_hand or "white" not in layout else layout["white"]
         on = [b for b in balls_on(position) if b in layout]
