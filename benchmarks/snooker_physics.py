@@ -1,7 +1,9 @@
 """Snooker physics: cueboard's engine against pooltool 0.6 on the same shots (issue 3).
 
 The shots are :func:`benchmarks.snooker_shots.shot_set`: a break-off, a full-pack break and 100
-typical shots from a broken rack. Figures (``snooker.<engine>.<what>``):
+typical shots from a broken rack. Figures (``snooker.<engine>.<what>``); ``cueboard`` is
+``simulate_shot`` (event records and the referee's outcome, what a played shot costs),
+``cueboard_raw`` the search's fast path ``play_raw`` on a position prepared once (event arrays):
 
 - ``per_event``: time per engine event over the 100 typical shots (total time / total events);
   goal for cueboard ≤ 20 µs (50× pooltool's ~1 ms).
@@ -14,8 +16,12 @@ typical shots from a broken rack. Figures (``snooker.<engine>.<what>``):
   goal < 1 KiB.
 - ``snooker.pooltool.cold_start``: pooltool's runner started the same way (empty numba cache,
   import, break-off).
-- ``snooker.ratio.*``: pooltool's time over cueboard's (per event, per typical shot, break-off,
-  pack break, cold start); goal per event ≥ 50×.
+- ``snooker.ratio.*`` (``snooker.ratio_raw.*`` for the fast path): pooltool's time over
+  cueboard's (per event, per typical shot, break-off, pack break, cold start); goal per event
+  ≥ 50×.
+
+``CUEBOARD_BENCH_COLD=0`` skips the two cold starts (about a minute); ``CUEBOARD_BENCH_PEERS=0``
+skips pooltool (see :mod:`benchmarks.pooltool_peer`).
 
 Timing: each shot is run once untimed (numba compilation, caches), then ``REPEATS`` times; the
 fastest run counts. Only the simulation call is timed, never building its inputs. The engines'
@@ -227,12 +233,14 @@ def _pooltool(shots_json: str) -> tuple[dict[str, float] | None, list[Figure]]:
         return None, []
     try:
         doc = pooltool_peer.run_shots(shots_json, repeats=PEER_REPEATS)
-        cold = pooltool_peer.cold_start(shots_json)
+        cold = pooltool_peer.cold_start(shots_json) if _cold_enabled() else None
     except pooltool_peer.PeerUnavailableError as err:
         print(f"bench: snooker.pooltool skipped: {err}")
         return None, []
     times = [ShotTime(r["name"], r["kind"], r["events"], r["seconds"]) for r in doc["shots"]]
     summary, figures = _summary("pooltool", times)
+    if cold is None:
+        return summary, figures
     summary["cold_start_s"] = cold
     figures.append(
         Figure(
@@ -243,6 +251,10 @@ def _pooltool(shots_json: str) -> tuple[dict[str, float] | None, list[Figure]]:
         )
     )
     return summary, figures
+
+
+def _cold_enabled() -> bool:
+    return os.environ.get("CUEBOARD_BENCH_COLD", "1") not in ("0", "no", "false", "")
 
 
 def _cueboard(shots: Sequence[Shot]) -> tuple[dict[str, float], dict[str, float], list[Figure]]:
@@ -261,6 +273,9 @@ def _cueboard(shots: Sequence[Shot]) -> tuple[dict[str, float], dict[str, float]
             note="recorded events (Event records) of all shots, tracemalloc",
         )
     )
+    if not _cold_enabled():
+        print("bench: snooker.cueboard.cold_start skipped: CUEBOARD_BENCH_COLD=0")
+        return summary, raw_summary, figures
     with tempfile.TemporaryDirectory(prefix="cueboard-numba-") as cache:
         cold = start_time(cache)
         warm = start_time(cache)
