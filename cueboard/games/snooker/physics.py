@@ -68,14 +68,17 @@ def _check_position(xy: np.ndarray, ids: tuple[str, ...], t: SnookerTable, shape
     r = t.ball_radius
     hw, length = t.half_width, t.length
     eps = 1e-7
-    for k, (x, y) in enumerate(xy):
+    pockets = tuple(t.pocket_centres.values())
+    cap = shapes.cap
+    # over[k, c]: ball k's centre lies inside capture circle c (one array operation for all).
+    over = np.hypot(xy[:, None, 0] - cap[None, :, 0], xy[:, None, 1] - cap[None, :, 1]) < cap[None, :, 2]
+    for k, (x, y) in enumerate(xy.tolist()):
         inside = abs(x) <= hw - r + eps and r - eps <= y <= length - r + eps
-        near_pocket = any(math.hypot(x - px, y - py) < 0.12 for px, py in t.pocket_centres.values())
-        if not (inside or near_pocket):
+        if not inside and not any(math.hypot(x - px, y - py) < 0.12 for px, py in pockets):
             raise PositionError(f"ball '{ids[k]}' at ({x:.4f}, {y:.4f}) m is not on the bed")
-        for row, name in zip(shapes.cap, shapes.cap_names, strict=True):
-            if math.hypot(x - row[0], y - row[1]) < row[2]:
-                raise PositionError(f"ball '{ids[k]}' at ({x:.4f}, {y:.4f}) m is over {name}")
+        if over[k].any():
+            name = shapes.cap_names[int(np.argmax(over[k]))]
+            raise PositionError(f"ball '{ids[k]}' at ({x:.4f}, {y:.4f}) m is over {name}")
     if len(xy) > 1:
         d = np.hypot(xy[:, None, 0] - xy[None, :, 0], xy[:, None, 1] - xy[None, :, 1])
         np.fill_diagonal(d, np.inf)
