@@ -36,6 +36,7 @@ from benchmarks.core import BenchmarkUnavailableError, Figure, format_value
 BENCHMARKS: list[str] = [
     "benchmarks.snooker_physics",
     "benchmarks.app_server",
+    "benchmarks.bench_discs",
 ]
 
 

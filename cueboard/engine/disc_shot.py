@@ -16,6 +16,7 @@ import numpy as np
 
 from cueboard.engine.events import Event, EventKind
 from cueboard.engine.layout import MODEL_DISC, N_MODELS, N_PAR, PX, PY, REMOVED, STATE
+from cueboard.engine.loop import EF_DE, EF_GAP
 from cueboard.engine.models.disc import CATCH_TIME_FIELD, MAX_OPENINGS, P_E, P_G, P_MU, P_MUC, P_OPEN
 from cueboard.engine.world import Shapes, new_bodies, place_body, run, to_events
 
@@ -50,6 +51,10 @@ class DiscResult:
 
     events: tuple[Event, ...]
     final: dict[str, tuple[float, float, EventKind | None]]
+    #: With ``check``: the largest kinetic-energy gain of any event (J; ≤ 0 when energy never
+    #: rises) and the smallest gap between two discs at any event (m); NaN otherwise.
+    max_energy_gain: float = math.nan
+    min_gap: float = math.nan
 
 
 def disc_par(
@@ -104,8 +109,11 @@ def _state_changes(events: tuple[Event, ...], start: dict[str, EventKind]) -> tu
     return tuple(out)
 
 
-def run_discs(bodies: Sequence[DiscBody], shapes: Shapes, par: np.ndarray) -> DiscResult:
-    """Play the discs to rest: events in time order and every body's final place."""
+def run_discs(
+    bodies: Sequence[DiscBody], shapes: Shapes, par: np.ndarray, *, check: bool = False
+) -> DiscResult:
+    """Play the discs to rest: events in time order and every body's final place (``check``
+    also measures the energy change and the smallest gap at every event: slower, for tests)."""
     _check(bodies)
     body, ibody = new_bodies(len(bodies))
     for i, b in enumerate(bodies):
@@ -123,7 +131,7 @@ def run_discs(bodies: Sequence[DiscBody], shapes: Shapes, par: np.ndarray) -> Di
             w=(0.0, 0.0, b.spin),
         )
         body[CATCH_TIME_FIELD, i] = b.catch_time
-    raw = run(body, ibody, shapes, par, max_events=MAX_DISC_EVENTS)
+    raw = run(body, ibody, shapes, par, max_events=MAX_DISC_EVENTS, check=check)
     ids = [b.id for b in bodies]
     events = to_events(raw, ids, shapes)
     start = {
@@ -139,4 +147,8 @@ def run_discs(bodies: Sequence[DiscBody], shapes: Shapes, par: np.ndarray) -> Di
     for i, b in enumerate(bodies):
         removed = ibody[STATE, i] == REMOVED
         final[b.id] = (float(body[PX, i]), float(body[PY, i]), captured.get(b.id) if removed else None)
-    return DiscResult(events=_state_changes(events, start), final=final)
+    gain = gap = math.nan
+    if check and raw.n:
+        gain = float(np.max(raw.ev_f[:, EF_DE]))
+        gap = float(np.min(raw.ev_f[:, EF_GAP]))
+    return DiscResult(events=_state_changes(events, start), final=final, max_energy_gain=gain, min_gap=gap)

@@ -97,8 +97,9 @@ KAPPA_SOLID: Final = 0.5
 V_REST: Final = 1e-9
 W_REST: Final = 1e-9
 #: In the engine a disc sliding slower than 1 mm/s stops there (it would slide v²/(2μg) < 5 µm
-#: more at μ = 0.01), and a contact approaching slower than ``layout.V_REST`` (2 mm/s) is a
-#: resting contact: no bounce (e = 0). Without them a pack of touching discs against a rail (the
+#: more at μ = 0.01; its spin too if its rim turns slower than 2 mm/s, as it does near ε₀), and
+#: a contact approaching slower than ``layout.V_REST`` (2 mm/s) is a resting contact: no bounce
+#: (e = 0). Without them a pack of touching discs against a rail (the
 #: novuss set-up) turns one push into an endless run of ever-smaller impacts (inelastic collapse).
 V_STOP: Final = 1e-3
 #: Jam breaker: a disc in more than ``JAM_CONTACTS`` resting contacts less than ``JAM_WINDOW``
@@ -175,12 +176,10 @@ def _band_target(eps: float, eps0: float) -> float:
     edges = EDGES
     m = edges.shape[0]
     if eps > eps0:
-        if eps >= edges[m - 1]:
-            return edges[m - 1]
+        # the largest edge below ε (strictly, so a piece never has zero length)
         j = int(np.searchsorted(edges, eps * (1.0 - 1e-9))) - 1
         return max(edges[max(j, 0)], eps0 * (1.0 + DELTA))
-    if eps <= edges[0]:
-        return edges[0]
+    # the smallest edge above ε
     j = int(np.searchsorted(edges, eps * (1.0 + 1e-9), side="right"))
     return min(edges[min(j, m - 1)], eps0 * (1.0 - DELTA))
 
@@ -357,6 +356,8 @@ def start_segment(body: np.ndarray, ibody: np.ndarray, i: int, par: np.ndarray) 
     kappa = body[INERTIA, i] / (body[MASS, i] * r * r)
     if v < V_STOP:
         v = 0.0
+        if abs(w) * r < 2.0 * V_STOP:
+            w = 0.0
     a, alpha, dur, _, _, _ = slide_piece(v, w, r, row[P_MU], row[P_G], kappa)
     body[WX, i] = 0.0
     body[WY, i] = 0.0

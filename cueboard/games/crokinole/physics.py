@@ -17,7 +17,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from cueboard.engine.disc_shot import DiscBody, DiscInputError, disc_par, run_discs
+from cueboard.engine.disc_shot import DiscBody, DiscInputError, DiscResult, disc_par, run_discs
 from cueboard.engine.events import Event, EventKind
 from cueboard.engine.models.disc import CAP_ALWAYS, CAP_OPENING
 from cueboard.engine.models.disc_capture import catch_time
@@ -56,27 +56,17 @@ def board_par(
     )
 
 
-def simulate_flick(
+def _flick_bodies(
     pieces: tuple[Piece, ...],
     disc_id: str,
     start: tuple[float, float],
     velocity: tuple[float, float],
-    spin: float = 0.0,
-    *,
-    owner: int | None = None,
-    board: CrokinoleBoard = STANDARD_BOARD,
-    physics: CrokinolePhysics = STANDARD_PHYSICS,
-) -> tuple[tuple[Event, ...], tuple[Piece, ...]]:
-    """Flick disc ``disc_id`` from ``start`` with ``velocity`` (m/s) and ``spin`` (rad/s,
-    counter-clockwise seen from above); every other on-board piece starts at rest.
-
-    Returns the engine's events (``collision``, ``cushion`` on ``peg:K``, ``holed`` in
-    ``hole:20``, ``ditched`` in ``ditch``, motion-state changes) and the pieces after the shot:
-    states ``on_table`` / ``in_hole`` / ``in_ditch`` (a leaner stays ``on_table``). The shot
-    disc is added (kind ``disc``, ``owner``) if ``pieces`` does not hold it; pieces not on the
-    board are returned unchanged. Raises :class:`DiscInputError` (a ValueError) for a start
-    off the playing surface or overlapping a disc or a peg, or non-finite numbers.
-    """
+    spin: float,
+    owner: int | None,
+    board: CrokinoleBoard,
+    physics: CrokinolePhysics,
+) -> tuple[list[DiscBody], dict[str, Piece]]:
+    """The engine bodies of a flick and the pieces they stand for (the shot disc placed)."""
     nums = (*start, *velocity, spin)
     if not all(math.isfinite(v) for v in nums):
         raise DiscInputError(
@@ -111,8 +101,49 @@ def simulate_flick(
             spin=float(spin),
         )
     )
+    return bodies, {p.id: p for p in [*on_board, shot]}
+
+
+def run_flick(
+    pieces: tuple[Piece, ...],
+    disc_id: str,
+    start: tuple[float, float],
+    velocity: tuple[float, float],
+    spin: float = 0.0,
+    *,
+    owner: int | None = None,
+    board: CrokinoleBoard = STANDARD_BOARD,
+    physics: CrokinolePhysics = STANDARD_PHYSICS,
+    check: bool = False,
+) -> DiscResult:
+    """:func:`simulate_flick`'s engine run itself (``check``: energy and gap checks, for tests)."""
+    bodies, _ = _flick_bodies(pieces, disc_id, start, velocity, spin, owner, board, physics)
+    return run_discs(bodies, board_shapes(board, physics), board_par(board, physics), check=check)
+
+
+def simulate_flick(
+    pieces: tuple[Piece, ...],
+    disc_id: str,
+    start: tuple[float, float],
+    velocity: tuple[float, float],
+    spin: float = 0.0,
+    *,
+    owner: int | None = None,
+    board: CrokinoleBoard = STANDARD_BOARD,
+    physics: CrokinolePhysics = STANDARD_PHYSICS,
+) -> tuple[tuple[Event, ...], tuple[Piece, ...]]:
+    """Flick disc ``disc_id`` from ``start`` with ``velocity`` (m/s) and ``spin`` (rad/s,
+    counter-clockwise seen from above); every other on-board piece starts at rest.
+
+    Returns the engine's events (``collision``, ``cushion`` on ``peg:K``, ``holed`` in
+    ``hole:20``, ``ditched`` in ``ditch``, motion-state changes) and the pieces after the shot:
+    states ``on_table`` / ``in_hole`` / ``in_ditch`` (a leaner stays ``on_table``). The shot
+    disc is added (kind ``disc``, ``owner``) if ``pieces`` does not hold it; pieces not on the
+    board are returned unchanged. Raises :class:`DiscInputError` (a ValueError) for a start
+    off the playing surface or overlapping a disc or a peg, or non-finite numbers.
+    """
+    bodies, moved = _flick_bodies(pieces, disc_id, start, velocity, spin, owner, board, physics)
     result = run_discs(bodies, board_shapes(board, physics), board_par(board, physics))
-    moved = {p.id: p for p in [*on_board, shot]}
     after: dict[str, Piece] = {}
     for pid, piece in moved.items():
         x, y, cap = result.final[pid]

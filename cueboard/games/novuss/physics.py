@@ -17,7 +17,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from cueboard.engine.disc_shot import DiscBody, DiscInputError, disc_par, run_discs
+from cueboard.engine.disc_shot import DiscBody, DiscInputError, DiscResult, disc_par, run_discs
 from cueboard.engine.events import Event, EventKind
 from cueboard.engine.models.disc import CAP_OPENING
 from cueboard.engine.models.disc_capture import catch_time
@@ -76,6 +76,25 @@ def _body(p: Piece, board: NovussBoard, phys: NovussPhysics, velocity: tuple[flo
     )
 
 
+def run_stroke(
+    pieces: tuple[Piece, ...],
+    striker_id: str,
+    velocity: tuple[float, float],
+    *,
+    board: NovussBoard = STANDARD_BOARD,
+    physics: NovussPhysics = STANDARD_PHYSICS,
+    check: bool = False,
+) -> DiscResult:
+    """:func:`simulate_stroke`'s engine run itself (``check``: energy and gap checks, for tests)."""
+    if not all(math.isfinite(v) for v in velocity):
+        raise DiscInputError(f"stroke velocity must be finite, got {velocity}")
+    on = [p for p in pieces if p.on_table]
+    if not any(p.id == striker_id for p in on):
+        raise DiscInputError(f"striker '{striker_id}' is not on the table")
+    bodies = [_body(p, board, physics, velocity if p.id == striker_id else (0.0, 0.0)) for p in on]
+    return run_discs(bodies, board_shapes(board, physics), board_par(board, physics), check=check)
+
+
 def simulate_stroke(
     pieces: tuple[Piece, ...],
     striker_id: str,
@@ -92,13 +111,7 @@ def simulate_stroke(
     table are returned unchanged. Raises :class:`DiscInputError` (a ValueError) for a missing
     striker, a piece off the surface, overlapping pieces or non-finite numbers.
     """
-    if not all(math.isfinite(v) for v in velocity):
-        raise DiscInputError(f"stroke velocity must be finite, got {velocity}")
-    on = [p for p in pieces if p.on_table]
-    if not any(p.id == striker_id for p in on):
-        raise DiscInputError(f"striker '{striker_id}' is not on the table")
-    bodies = [_body(p, board, physics, velocity if p.id == striker_id else (0.0, 0.0)) for p in on]
-    result = run_discs(bodies, board_shapes(board, physics), board_par(board, physics))
+    result = run_stroke(pieces, striker_id, velocity, board=board, physics=physics)
     out: list[Piece] = []
     for p in pieces:
         if not p.on_table:
