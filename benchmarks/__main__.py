@@ -37,6 +37,7 @@ BENCHMARKS: list[str] = [
     "benchmarks.snooker_physics",
     "benchmarks.app_server",
     "benchmarks.bench_discs",
+    "benchmarks.bench_ai",
 ]
 
 

@@ -1,0 +1,258 @@
+"""AI strength (issue 7): snooker, crokinole and novuss players measured over simulated frames.
+
+Sizes (environment variables; the defaults fit a few minutes on 2 cores, the issue's ≥ 50 per
+level is ``CUEBOARD_BENCH_FRAMES=50 CUEBOARD_BENCH_SHOTS=500``):
+- ``CUEBOARD_BENCH_FRAMES``: snooker frames per level (self-play), per head-to-head, and
+  crokinole rounds / novuss games per head-to-head (default 2);
+- ``CUEBOARD_BENCH_SHOTS``: crokinole open-20 attempts per level (default 100);
+- ``CUEBOARD_BENCH_BUDGET``: search seconds per decision (default 0.5);
+- ``CUEBOARD_BENCH_LEVELS``: comma-separated levels (default beginner,amateur,club,pro);
+- ``CUEBOARD_BENCH_GAMES``: comma-separated games (default snooker,crokinole,novuss).
+
+Figures are named ``ai.<game>.<level>.<what>``; see docs/ai.md for the table of a full run.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+from collections.abc import Callable
+
+import numpy as np
+
+from benchmarks.core import BenchmarkUnavailableError, Figure
+from cueboard.ai.match import FrameResult, new_frame, play_frame
+from cueboard.ai.players import SearchAgent, SearchSettings
+from cueboard.ai.registry import game_ai
+from cueboard.ai.stats import collect
+from cueboard.games.protocol import Game, get_game
+
+
+def _env_int(name: str, default: int) -> int:
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ValueError(f"{name} must be an integer, got {raw!r}") from None
+    if value < 1:
+        raise ValueError(f"{name} must be >= 1, got {value}")
+    return value
+
+
+def _settings() -> SearchSettings:
+    return SearchSettings(budget_s=float(os.environ.get("CUEBOARD_BENCH_BUDGET", "0.5")), workers=1)
+
+
+def _levels() -> list[str]:
+    return os.environ.get("CUEBOARD_BENCH_LEVELS", "beginner,amateur,club,pro").split(",")
+
+
+def _agent(game: str, level: str) -> SearchAgent:
+    return SearchAgent(game_ai(game, level), _settings(), name=f"ai:{level}")
+
+
+def _frames(g: Game, a: SearchAgent, b: SearchAgent, n: int, seed: int) -> list[FrameResult]:
+    rng = np.random.default_rng(seed)
+    return [play_frame(g, [a, b], new_frame(g, k, seed + k), rng) for k in range(n)]
+
+
+def _need(module: str) -> None:
+    import importlib
+
+    try:
+        importlib.import_module(module)
+    except ImportError as err:
+        raise BenchmarkUnavailableError(f"{module} is not available yet ({err})") from None
+
+
+def snooker(n: int) -> list[Figure]:
+    _need("cueboard.games.snooker.physics")
+    g = get_game("snooker")
+    out: list[Figure] = []
+    for level in _levels():
+        frames = _frames(g, _agent("snooker", level), _agent("snooker", level), n, 100)
+        s0, s1 = collect("snooker", frames)
+        pots = s0.counts["pots"] + s1.counts["pots"]
+        attempts = s0.counts["pot_attempts"] + s1.counts["pot_attempts"]
+        breaks = s0.breaks + s1.breaks
+        centuries = s0.counts["frames_with_century"] + s1.counts["frames_with_century"]
+        fouls = s0.counts["fouls"] + s1.counts["fouls"]
+        times = s0.decision_times + s1.decision_times
+        pro = level == "pro"
+        rate = 100.0 * pots / attempts if attempts else 0.0
+        out += [
+            Figure(
+                f"ai.snooker.{level}.pot_success",
+                rate,
+                "%",
+                ">= 90 %" if pro else "",
+                (rate >= 90) if pro else None,
+                f"{pots}/{attempts} pots, {n} frames",
+            ),
+            Figure(f"ai.snooker.{level}.average_break", statistics.mean(breaks) if breaks else 0.0, "points"),
+            Figure(f"ai.snooker.{level}.highest_break", float(max(breaks, default=0)), "points"),
+            Figure(
+                f"ai.snooker.{level}.century_rate",
+                100.0 * centuries / n,
+                "% of frames",
+                ">= 30 %" if pro else "",
+                (100.0 * centuries / n >= 30) if pro else None,
+            ),
+            Figure(f"ai.snooker.{level}.fouls_per_frame", fouls / n, "fouls"),
+            Figure(
+                f"ai.snooker.{level}.decision_time_median",
+                statistics.median(times),
+                "s",
+                "<= 1 s" if pro else "",
+                (statistics.median(times) <= 1.0) if pro else None,
+                f"budget {_settings().budget_s} s, 1 worker",
+            ),
+        ]
+    perfect = _frames(g, _agent("snooker", "perfect"), _agent("snooker", "perfect"), n, 200)
+    cleared = sum(_cleared_first_visit(fr) for fr in perfect)
+    out.append(
+        Figure(
+            "ai.snooker.perfect.clearance_share",
+            100.0 * cleared / n,
+            "% of frames",
+            note="zero noise: the first scoring visit clears the table",
+        )
+    )
+    head = _frames(g, _agent("snooker", "pro"), _agent("snooker", "club"), n, 300)
+    wins = sum(fr.winner == 0 for fr in head)
+    out.append(
+        Figure(
+            "ai.snooker.pro_vs_club.pro_wins",
+            100.0 * wins / n,
+            "% of frames",
+            ">= 90 %",
+            100.0 * wins / n >= 90,
+        )
+    )
+    return out
+
+
+def _cleared_first_visit(fr: FrameResult) -> bool:
+    """Whether the first visit that scored went on to pot the last ball of the frame."""
+    scorer = None
+    for entry in fr.shots:
+        r = entry.ruling
+        points = 0 if getattr(r, "foul", False) else int(getattr(r, "points", 0))
+        if scorer is None:
+            if points > 0:
+                scorer = entry.player
+            else:
+                continue
+        if entry.player != scorer or (points == 0 and not getattr(entry.position_after, "frame_over", False)):
+            return False
+        after = entry.position_after
+        if getattr(after, "frame_over", False):
+            return getattr(after, "frame_end", None) == "last_ball" and not after.on_table_ids()  # type: ignore[attr-defined]
+    return False
+
+
+def crokinole(n: int, shots: int) -> list[Figure]:
+    _need("cueboard.games.crokinole.physics")
+    from cueboard.ai import crokinole as ai
+    from cueboard.games.crokinole.game import new_position
+
+    g = get_game("crokinole")
+    out: list[Figure] = []
+    pos = new_position({"players": 2}, starter=0)
+    model = ai.CrokinoleModel("perfect")
+    open20 = [c for c in ai.candidates(pos) if c.label.startswith("open 20")]
+    best = max(open20, key=lambda c: model.outcome_value(pos, c.declaration, c.strike, 0))
+    for level in _levels():
+        rng = np.random.default_rng(7)
+        made = 0
+        for _ in range(shots):
+            strike = ai.perturb(pos, best.strike, ai.NOISE[level], rng)
+            _, outcome = g.simulate(pos, best.declaration, strike)
+            made += bool(getattr(outcome, "holed", ()))
+        rate = 100.0 * made / shots
+        pro = level == "pro"
+        out.append(
+            Figure(
+                f"ai.crokinole.{level}.open20_success",
+                rate,
+                "%",
+                ">= 75 %" if pro else "",
+                (rate >= 75) if pro else None,
+                f"{shots} flicks",
+            )
+        )
+    head = _frames(g, _agent("crokinole", "pro"), _agent("crokinole", "club"), n, 400)
+    wins = sum(fr.winner == 0 for fr in head)
+    out.append(
+        Figure(
+            "ai.crokinole.pro_vs_club.pro_round_wins",
+            100.0 * wins / n,
+            "% of rounds",
+            note=f"{n} rounds, {sum(fr.winner is None for fr in head)} tied",
+        )
+    )
+    return out
+
+
+def novuss(n: int) -> list[Figure]:
+    _need("cueboard.games.novuss.physics")
+    g = get_game("novuss")
+    out: list[Figure] = []
+    for level in _levels():
+        strokes = [_clear_alone(g, _agent("novuss", level), seed) for seed in range(n)]
+        out.append(
+            Figure(
+                f"ai.novuss.{level}.strokes_to_clear",
+                statistics.mean(strokes),
+                "strokes",
+                note=f"8 discs, uncontested, {n} games (cap 150)",
+            )
+        )
+    head = _frames(g, _agent("novuss", "pro"), _agent("novuss", "club"), n, 500)
+    s0, s1 = collect("novuss", head)
+    out += [
+        Figure("ai.novuss.pro_vs_club.pro_wins", 100.0 * s0.frames_won / n, "% of games"),
+        Figure("ai.novuss.pro.penalties_per_game", s0.counts["penalties"] / n, "penalties"),
+        Figure("ai.novuss.club.penalties_per_game", s1.counts["penalties"] / n, "penalties"),
+    ]
+    return out
+
+
+def _clear_alone(g: Game, agent: SearchAgent, seed: int, cap: int = 150) -> int:
+    """Strokes seat 0 needs to pocket its 8 discs when the opponent never plays."""
+    rng = np.random.default_rng(seed)
+    pos = g.new_position()
+    for k in range(1, cap + 1):
+        d = agent.decide(g, pos, rng)
+        assert d.strike is not None
+        _, outcome = g.simulate(pos, d.declaration, d.strike)
+        pos, _ = g.apply(pos, d.declaration, outcome, rng)
+        if getattr(pos, "pocketed", (0, 0))[0] >= 8 and getattr(pos, "debt", (0, 0))[0] == 0:
+            return k
+        if getattr(pos, "winner", None) is not None:
+            return k
+        pos = pos.model_copy(update={"to_move": 0})
+    return cap
+
+
+def run() -> list[Figure]:
+    n = _env_int("CUEBOARD_BENCH_FRAMES", 2)
+    shots = _env_int("CUEBOARD_BENCH_SHOTS", 100)
+    games = os.environ.get("CUEBOARD_BENCH_GAMES", "snooker,crokinole,novuss").split(",")
+    parts: dict[str, Callable[[], list[Figure]]] = {
+        "snooker": lambda: snooker(n),
+        "crokinole": lambda: crokinole(n, shots),
+        "novuss": lambda: novuss(n),
+    }
+    out: list[Figure] = []
+    skipped: list[str] = []
+    for name in games:
+        try:
+            out += parts[name]()
+        except BenchmarkUnavailableError as err:
+            skipped.append(f"{name}: {err}")
+    if not out:
+        raise BenchmarkUnavailableError("; ".join(skipped))
+    return out
