@@ -33,9 +33,9 @@ from cueboard.records.base import PieceState
 T = STANDARD_TABLE
 R = T.ball_radius
 #: Tip offsets (fractions of the radius) for follow, stun and screw.
-SPINS = ((0.35, "follow"), (0.0, "stun"), (-0.45, "screw"))
-SPEED_FACTORS = (1.0, 1.5, 2.2)
-MAX_POTS = 6
+SPINS = ((0.5, "follow"), (0.2, "roll"), (0.0, "stun"), (-0.3, "screw"), (-0.6, "deep screw"))
+SPEED_FACTORS = (1.0, 1.3, 1.7, 2.3, 3.0)
+MAX_POTS = 4
 
 
 @cache
@@ -150,17 +150,21 @@ def pot_candidates(position: SnookerPosition, sigma_deg: float, refine: bool = T
     for o, cue, free in options:
         decl = declaration_for(position, o.ball, free)
         base = pot_speed(o.distance_cue, o.distance_obj, o.cut)
-        for f in SPEED_FACTORS:
-            for top, spin in SPINS:
-                stk = _strike(base * f, o.angle, top, cue if in_hand else None)
-                if refine:
-                    stk = refine_aim(
-                        position, decl, stk, o.ball, layout[o.ball], o.pocket.aim, o.distance_cue, o.cut
-                    )
+        for top, spin in SPINS:
+            # the throw correction, found at the middle speed, serves every speed of this spin
+            angle = o.angle
+            if refine:
+                mid = _strike(
+                    base * SPEED_FACTORS[len(SPEED_FACTORS) // 2], o.angle, top, cue if in_hand else None
+                )
+                angle = refine_aim(
+                    position, decl, mid, o.ball, layout[o.ball], o.pocket.aim, o.distance_cue, o.cut
+                ).angle
+            for f in SPEED_FACTORS:
                 out.append(
                     Candidate(
                         decl,
-                        stk,
+                        _strike(base * f, angle, top, cue if in_hand else None),
                         f"pot {o.ball} into {o.pocket.name} ({spin}, x{f:g})"
                         + (" free ball" if free else ""),
                         prior=o.probability * 10 - f,
