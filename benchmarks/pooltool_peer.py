@@ -50,6 +50,8 @@ def ensure_venv() -> Path:
         )
     except subprocess.TimeoutExpired:
         raise PeerUnavailableError(f"setting up pooltool took over {SETUP_TIMEOUT_S} s") from None
+    except OSError as err:
+        raise PeerUnavailableError(f"cannot run setup_pooltool.sh: {err}") from None
     if proc.returncode != 0 or not python.exists():
         tail = (proc.stderr or proc.stdout).strip().splitlines()[-3:]
         raise PeerUnavailableError("setup_pooltool.sh failed: " + " | ".join(tail))
@@ -77,6 +79,8 @@ def run_shots(
             proc = subprocess.run(cmd, capture_output=True, text=True, timeout=RUN_TIMEOUT_S, env=env)
         except subprocess.TimeoutExpired:
             raise PeerUnavailableError(f"the pooltool runner took over {RUN_TIMEOUT_S} s") from None
+        except OSError as err:
+            raise PeerUnavailableError(f"cannot start {python}: {err}") from None
         if proc.returncode != 0 or not out_path.exists():
             tail = (proc.stderr or proc.stdout).strip().splitlines()[-3:]
             raise PeerUnavailableError("the pooltool runner failed: " + " | ".join(tail))

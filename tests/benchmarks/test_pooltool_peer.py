@@ -1,0 +1,37 @@
+"""The pooltool peer driver (benchmarks/pooltool_peer.py): when pooltool cannot run, the snooker
+benchmark says why and goes on (issue 3: "if pooltool can't be installed or run, the harness
+prints why and still reports cueboard's own figures")."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks import pooltool_peer, snooker_physics
+
+
+def test_a_missing_interpreter_is_a_clear_peer_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CUEBOARD_POOLTOOL_PYTHON", "/nonexistent/python")
+    with pytest.raises(pooltool_peer.PeerUnavailableError, match="cannot start /nonexistent/python"):
+        pooltool_peer.run_shots('{"shots": []}')
+
+
+def test_a_failing_runner_is_a_clear_peer_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CUEBOARD_POOLTOOL_PYTHON", "/bin/false")
+    with pytest.raises(pooltool_peer.PeerUnavailableError, match="the pooltool runner failed"):
+        pooltool_peer.run_shots('{"shots": []}')
+
+
+def test_the_benchmark_prints_why_and_returns_no_peer_figures(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("CUEBOARD_POOLTOOL_PYTHON", "/bin/false")
+    summary, figures = snooker_physics._pooltool('{"shots": []}')
+    assert summary is None and figures == []
+    assert "bench: snooker.pooltool skipped: the pooltool runner failed" in capsys.readouterr().out
+
+
+def test_peers_can_be_turned_off(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("CUEBOARD_BENCH_PEERS", "0")
+    assert not pooltool_peer.peers_enabled()
+    assert snooker_physics._pooltool("{}") == (None, [])
+    assert "CUEBOARD_BENCH_PEERS=0" in capsys.readouterr().out
