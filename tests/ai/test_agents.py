@@ -1,0 +1,108 @@
+"""Agents and the frame loop: scripted players, player names, the noise each game's hand adds
+(seeded, with the σ of its level), a whole crokinole round through play_frame and the CLI."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from cueboard.ai.agent import AgentError, Decision, ScriptedAgent
+from cueboard.ai.noise import CUE_NOISE, UnknownLevelError
+from cueboard.ai.registry import make_agent
+from cueboard.games.crokinole.records import CrokinoleDeclaration, CrokinoleStrike
+from cueboard.games.protocol import get_game
+from cueboard.games.snooker.records import SnookerStrike
+
+
+def test_scripted_agent_plays_its_list_then_refuses() -> None:
+    game = get_game("crokinole")
+    pos = game.new_position({"players": 2})
+    fixed = Decision(CrokinoleDeclaration(), CrokinoleStrike(start=(0.0, -0.3048), speed=0.8, angle=90.0))
+    agent = ScriptedAgent([fixed, lambda g, p: Decision(CrokinoleDeclaration(concede=True))])
+    rng = np.random.default_rng(0)
+    assert agent.decide(game, pos, rng) is fixed
+    assert agent.decide(game, pos, rng).declaration == CrokinoleDeclaration(concede=True)
+    with pytest.raises(AgentError, match="no decision left"):
+        agent.decide(game, pos, rng)
+
+
+def test_player_names() -> None:
+    assert make_agent("snooker", "ai:club").name == "ai:club"
+    with pytest.raises(AgentError, match="unknown player 'human'"):
+        make_agent("snooker", "human")
+    with pytest.raises(UnknownLevelError, match="world-champion"):
+        make_agent("snooker", "ai:world-champion")
+    with pytest.raises(AgentError, match="unknown game 'pool'"):
+        make_agent("pool", "ai:pro")
+
+
+def test_snooker_noise_has_the_level_sigmas() -> None:
+    from cueboard.ai.snooker.shots import R, perturb
+
+    n = CUE_NOISE["pro"]
+    strike = SnookerStrike(speed=2.0, angle=30.0)
+    rng = np.random.default_rng(123)
+    draws = [perturb(strike, n.direction_deg, n.speed, n.tip, rng) for _ in range(4000)]
+    angle = np.array([d.angle for d in draws])
+    speed = np.array([d.speed for d in draws])
+    side = np.array([d.side for d in draws]) * R
+    # 4000 draws: the sample σ is within ~5% of σ (3.5 standard errors of σ/sqrt(2n) = 1.1%)
+    assert angle.std() == pytest.approx(0.125, rel=0.05)
+    assert speed.std() == pytest.approx(0.075, rel=0.05)
+    assert side.std() == pytest.approx(0.0005, rel=0.05)
+    assert abs(angle.mean() - 30.0) < 0.01 and abs(speed.mean() - 2.0) < 0.005
+    for d in draws[:200]:
+        SnookerStrike.model_validate(d.model_dump())  # always a legal strike
+
+
+def test_crokinole_noise_is_seeded_and_keeps_the_start_legal() -> None:
+    from cueboard.ai.crokinole import NOISE, perturb
+    from cueboard.games.crokinole.game import new_position
+    from cueboard.games.crokinole.shot import check_start
+
+    pos = new_position({"players": 2}, starter=0)
+    strike = CrokinoleStrike(start=(0.0, -0.3048), speed=1.0, angle=90.0)
+    a = [perturb(pos, strike, NOISE["club"], np.random.default_rng(9)) for _ in range(2)]
+    assert a[0] == a[1]  # the same seed, the same flick
+    rng = np.random.default_rng(10)
+    draws = [perturb(pos, strike, NOISE["club"], rng) for _ in range(3000)]
+    speeds = np.array([d.speed for d in draws])
+    angles = np.array([d.angle for d in draws])
+    slip = np.array([math.atan2(d.start[1], d.start[0]) + math.pi / 2 for d in draws]) * 0.3048
+    sigma_v = NOISE["club"].speed_sigma(1.0)
+    assert speeds.std() == pytest.approx(sigma_v, rel=0.06)
+    assert angles.std() == pytest.approx(NOISE["club"].direction_deg, rel=0.06)
+    assert slip.std() == pytest.approx(NOISE["club"].start, rel=0.06)
+    for d in draws[:100]:
+        check_start(pos, d.start)
+
+
+def test_a_crokinole_round_through_the_cli(tmp_path: Path) -> None:
+    pytest.importorskip("cueboard.games.crokinole.physics")
+    from cueboard.cli.main import app
+    from cueboard.records.match import read_match
+
+    result = CliRunner().invoke(
+        app, ["match", "crokinole", "--players", "ai:pro", "ai:beginner", "--frames", "1",
+              "--budget", "0.05", "--out", str(tmp_path)],
+    )
+    assert result.exit_code == 0, result.output
+    assert "frames won" in result.output
+    record = read_match(tmp_path / "crokinole-seed0-frame001.jsonl")
+    assert len(record.shots) == 16  # 8 discs each (one tournament round)
+    assert {p.level for p in record.header.players} == {"pro", "beginner"}
+    last = record.shots[-1].ruling
+    assert last.round_result is not None  # type: ignore[attr-defined]
+
+
+def test_cli_refuses_an_unknown_player(tmp_path: Path) -> None:
+    from cueboard.cli.main import app
+
+    args = ["match", "snooker", "--players", "ai:pro", "bob", "--out", str(tmp_path)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 2
+    assert "unknown player 'bob'" in result.output
