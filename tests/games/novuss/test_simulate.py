@@ -4,6 +4,8 @@ sliding with friction mu stops after v^2 / (2 mu g)."""
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 
@@ -45,3 +47,23 @@ def test_an_illegal_placement_is_refused_before_the_physics() -> None:
         GAME.simulate(
             GAME.new_position(), NovussDeclaration(), NovussStrike(x=0.0, y=0.0, speed=1.0, angle=90)
         )
+
+
+def test_a_pot_aimed_through_the_contact_point_drops_and_the_player_strikes_again() -> None:
+    # A light own disc at (0.3, 0.3) lies on the diagonal to the top-right pocket; the striker is
+    # aimed at the point where it touches the disc on that line (disc centre minus the sum of the
+    # radii along the diagonal), so the disc leaves along the diagonal into the pocket.
+    pos = GAME.new_position()
+    data = pos.model_dump()
+    for p in data["pieces"]:
+        if p["id"] == "w1":
+            p["x"], p["y"] = 0.3, 0.3
+    pos = type(pos).model_validate(data)
+    contact = 0.3 - (0.0165 + 0.021) / math.sqrt(2)
+    angle = math.degrees(math.atan2(contact + 0.42, contact - 0.1))
+    _events, outcome = GAME.simulate(
+        pos, NovussDeclaration(), NovussStrike(x=0.1, y=-0.42, speed=1.5, angle=angle)
+    )
+    assert outcome.first_contacts == ("w1",) and outcome.pocketed == (("w1", "top-right"),)
+    after, ruling = GAME.apply(pos, NovussDeclaration(), outcome, np.random.default_rng(0))
+    assert not ruling.turn_lost and after.to_move == 0 and after.pocketed == (1, 0)  # type: ignore[attr-defined]
