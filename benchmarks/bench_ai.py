@@ -53,9 +53,22 @@ def _agent(game: str, level: str) -> SearchAgent:
     return SearchAgent(game_ai(game, level), _settings(), name=f"ai:{level}")
 
 
+#: Frames the engine or referee could not finish (an input error raised mid-frame), by game:
+#: reported as a figure and left out of the statistics.
+ABORTED: dict[str, list[str]] = {}
+
+
 def _frames(g: Game, a: SearchAgent, b: SearchAgent, n: int, seed: int) -> list[FrameResult]:
     rng = np.random.default_rng(seed)
-    return [play_frame(g, [a, b], new_frame(g, k, seed + k), rng) for k in range(n)]
+    out = []
+    for k in range(n):
+        try:
+            out.append(play_frame(g, [a, b], new_frame(g, k, seed + k), rng))
+        except (ValueError, RuntimeError, ArithmeticError) as err:
+            ABORTED.setdefault(g.name, []).append(f"{type(err).__name__}: {err}")
+    if not out:
+        raise RuntimeError(f"{g.name}: every frame aborted: {ABORTED[g.name][-1]}")
+    return out
 
 
 def _need(module: str) -> None:
@@ -73,6 +86,7 @@ def snooker(n: int) -> list[Figure]:
     out: list[Figure] = []
     for level in _levels():
         frames = _frames(g, _agent("snooker", level), _agent("snooker", level), n, 100)
+        m = len(frames)
         s0, s1 = collect("snooker", frames)
         pots = s0.counts["pots"] + s1.counts["pots"]
         attempts = s0.counts["pot_attempts"] + s1.counts["pot_attempts"]
@@ -89,18 +103,18 @@ def snooker(n: int) -> list[Figure]:
                 "%",
                 ">= 90 %" if pro else "",
                 (rate >= 90) if pro else None,
-                f"{pots}/{attempts} pots, {n} frames",
+                f"{pots}/{attempts} pots, {m} frames",
             ),
             Figure(f"ai.snooker.{level}.average_break", statistics.mean(breaks) if breaks else 0.0, "points"),
             Figure(f"ai.snooker.{level}.highest_break", float(max(breaks, default=0)), "points"),
             Figure(
                 f"ai.snooker.{level}.century_rate",
-                100.0 * centuries / n,
+                100.0 * centuries / m,
                 "% of frames",
                 ">= 30 %" if pro else "",
-                (100.0 * centuries / n >= 30) if pro else None,
+                (100.0 * centuries / m >= 30) if pro else None,
             ),
-            Figure(f"ai.snooker.{level}.fouls_per_frame", fouls / n, "fouls"),
+            Figure(f"ai.snooker.{level}.fouls_per_frame", fouls / m, "fouls", note="both players"),
             Figure(
                 f"ai.snooker.{level}.decision_time_median",
                 statistics.median(times),
@@ -112,23 +126,25 @@ def snooker(n: int) -> list[Figure]:
         ]
     perfect = _frames(g, _agent("snooker", "perfect"), _agent("snooker", "perfect"), n, 200)
     cleared = sum(_cleared_first_visit(fr) for fr in perfect)
+    m = len(perfect)
     out.append(
         Figure(
             "ai.snooker.perfect.clearance_share",
-            100.0 * cleared / n,
+            100.0 * cleared / m,
             "% of frames",
             note="zero noise: the first scoring visit clears the table",
         )
     )
     head = _frames(g, _agent("snooker", "pro"), _agent("snooker", "club"), n, 300)
     wins = sum(fr.winner == 0 for fr in head)
+    m = len(head)
     out.append(
         Figure(
             "ai.snooker.pro_vs_club.pro_wins",
-            100.0 * wins / n,
+            100.0 * wins / m,
             "% of frames",
             ">= 90 %",
-            100.0 * wins / n >= 90,
+            100.0 * wins / m >= 90,
         )
     )
     return out
@@ -185,12 +201,13 @@ def crokinole(n: int, shots: int) -> list[Figure]:
         )
     head = _frames(g, _agent("crokinole", "pro"), _agent("crokinole", "club"), n, 400)
     wins = sum(fr.winner == 0 for fr in head)
+    m = len(head)
     out.append(
         Figure(
             "ai.crokinole.pro_vs_club.pro_round_wins",
-            100.0 * wins / n,
+            100.0 * wins / m,
             "% of rounds",
-            note=f"{n} rounds, {sum(fr.winner is None for fr in head)} tied",
+            note=f"{m} rounds, {sum(fr.winner is None for fr in head)} tied",
         )
     )
     return out
@@ -201,7 +218,8 @@ def novuss(n: int) -> list[Figure]:
     g = get_game("novuss")
     out: list[Figure] = []
     for level in _levels():
-        strokes = [_clear_alone(g, _agent("novuss", level), seed) for seed in range(n)]
+        runs = [_clear_alone(g, _agent("novuss", level), seed) for seed in range(n)]
+        strokes = [k for k in runs if k is not None] or [0]
         out.append(
             Figure(
                 f"ai.novuss.{level}.strokes_to_clear",
@@ -211,17 +229,27 @@ def novuss(n: int) -> list[Figure]:
             )
         )
     head = _frames(g, _agent("novuss", "pro"), _agent("novuss", "club"), n, 500)
+    m = len(head)
     s0, s1 = collect("novuss", head)
     out += [
-        Figure("ai.novuss.pro_vs_club.pro_wins", 100.0 * s0.frames_won / n, "% of games"),
-        Figure("ai.novuss.pro.penalties_per_game", s0.counts["penalties"] / n, "penalties"),
-        Figure("ai.novuss.club.penalties_per_game", s1.counts["penalties"] / n, "penalties"),
+        Figure("ai.novuss.pro_vs_club.pro_wins", 100.0 * s0.frames_won / m, "% of games", note=f"{m} games"),
+        Figure("ai.novuss.pro.penalties_per_game", s0.counts["penalties"] / m, "penalties"),
+        Figure("ai.novuss.club.penalties_per_game", s1.counts["penalties"] / m, "penalties"),
     ]
     return out
 
 
-def _clear_alone(g: Game, agent: SearchAgent, seed: int, cap: int = 150) -> int:
-    """Strokes seat 0 needs to pocket its 8 discs when the opponent never plays."""
+def _clear_alone(g: Game, agent: SearchAgent, seed: int, cap: int = 150) -> int | None:
+    """Strokes seat 0 needs to pocket its 8 discs when the opponent never plays (None: the engine
+    or referee refused a stroke; counted with the aborted frames)."""
+    try:
+        return _clear_alone_run(g, agent, seed, cap)
+    except (ValueError, RuntimeError, ArithmeticError) as err:
+        ABORTED.setdefault(g.name, []).append(f"{type(err).__name__}: {err}")
+        return None
+
+
+def _clear_alone_run(g: Game, agent: SearchAgent, seed: int, cap: int) -> int:
     rng = np.random.default_rng(seed)
     pos = g.new_position()
     for k in range(1, cap + 1):
@@ -253,6 +281,17 @@ def run() -> list[Figure]:
             out += parts[name]()
         except BenchmarkUnavailableError as err:
             skipped.append(f"{name}: {err}")
+    for game, errors in ABORTED.items():
+        out.append(
+            Figure(
+                f"ai.{game}.aborted_frames",
+                float(len(errors)),
+                "frames",
+                "0",
+                False,
+                f"engine/referee refused a shot mid-frame: {errors[0][:120]}",
+            )
+        )
     if not out:
         raise BenchmarkUnavailableError("; ".join(skipped))
     return out
