@@ -24,7 +24,7 @@ from cueboard.ai.snooker.evaluate import balls_on, best_pots, free_placements
 from cueboard.ai.snooker.geometry import angle_deg
 from cueboard.engine.events import Event, EventKind
 from cueboard.games.snooker.declaration import Choice, SnookerDeclaration
-from cueboard.games.snooker.geometry import clear_path, layout_of
+from cueboard.games.snooker.geometry import clear_path, full_ball_visible, layout_of
 from cueboard.games.snooker.position import SnookerPosition, ball_ids, is_red, make_ball
 from cueboard.games.snooker.records import MAX_SPEED, SnookerStrike
 from cueboard.games.snooker.table import COLOURS_IN_ORDER, STANDARD_TABLE
@@ -232,7 +232,7 @@ def escape_candidates(position: SnookerPosition) -> list[Candidate]:
     seqs = [(w,) for w in walls] + [(a, b) for a in walls for b in walls if a != b and a[0] != b[0]]
     out: list[Candidate] = []
     for cue in _cue_points(position)[:2]:
-        for b in sorted(on, key=lambda b: math.dist(cue, layout[b]))[:3]:
+        for b in sorted(on, key=lambda b: math.dist(cue, layout[b]))[:2]:
             for seq in seqs:
                 img = _image(layout[b], seq)
                 d = math.dist(cue, img)
@@ -293,14 +293,14 @@ def candidates(position: SnookerPosition, sigma_deg: float) -> list[Candidate]:
         if out:
             return out
     out = pot_candidates(position, sigma_deg)
-    if True:  # safeties (or escapes) always compete with the pots
-        layout = layout_of(position.pieces)
-        cue = None if position.in_hand or "white" not in layout else layout["white"]
-        on = [b for b in balls_on(position) if b in layout]
-        if clear_path(cue, on, layout):
-            out += safety_candidates(position)
-        else:
-            out += escape_candidates(position)
+    # safeties always compete with the pots; escapes join them when no ball on is fully in view
+    layout = layout_of(position.pieces)
+    cue = None if position.in_hand or "white" not in layout else layout["white"]
+    on = [b for b in balls_on(position) if b in layout]
+    if clear_path(cue, on, layout):
+        out += safety_candidates(position)
+    if not full_ball_visible(cue, on, layout):
+        out += escape_candidates(position)
     if not out:
         out = escape_candidates(position) or _fallback(position)
     return out
