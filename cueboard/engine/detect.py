@@ -84,7 +84,7 @@ def pair_time(body: np.ndarray, ibody: np.ndarray, i: int, j: int, t: float) -> 
     c2 = dvx * dvx + dvy * dvy + 2.0 * (hax * dx + hay * dy)
     c1 = 2.0 * (dx * dvx + dy * dvy)
     c0 = dx * dx + dy * dy - dsum * dsum
-    tau, _ = first_fall(c0, c1, c2, c3, c4, 0.0, hi, 2.0 * dsum * DIST_TOL, 2.0 * dsum * V_SLOPE, False)
+    tau, _ = first_fall(c0, c1, c2, c3, c4, 0.0, hi, 2.0 * dsum * DIST_TOL, 2.0 * dsum * V_SLOPE, 0.0)
     return t + tau
 
 
@@ -108,7 +108,7 @@ def segment_time(body: np.ndarray, ibody: np.ndarray, i: int, seg: np.ndarray, s
     reach = abs(g1) * hi + abs(g2) * hi * hi
     if g0 > reach + DIST_TOL:
         return INF
-    tau, _ = first_fall(g0, g1, g2, 0.0, 0.0, 0.0, hi, DIST_TOL, V_SLOPE, False)
+    tau, _ = first_fall(g0, g1, g2, 0.0, 0.0, 0.0, hi, DIST_TOL, V_SLOPE, 0.0)
     if tau == INF:
         return INF
     qx = px + tau * (vx + 0.5 * ax * tau) - seg[s, SX1]
@@ -167,7 +167,7 @@ def arc_time(body: np.ndarray, ibody: np.ndarray, i: int, arc: np.ndarray, s: in
     slope = 2.0 * rc * V_SLOPE
     lo = 0.0
     for _ in range(3):
-        tau, end = first_fall(c0, c1, c2, c3, c4, lo, hi, tol, slope, False)
+        tau, end = first_fall(c0, c1, c2, c3, c4, lo, hi, tol, slope, 0.0)
         if tau == INF:
             return INF
         qx = px + tau * (vx + 0.5 * ax * tau) - cx
@@ -200,5 +200,5 @@ def capture_time(body: np.ndarray, ibody: np.ndarray, i: int, cap: np.ndarray, s
     c0 -= rc * rc
     if leave:
         c0, c1, c2, c3, c4 = -c0, -c1, -c2, -c3, -c4
-    tau, _ = first_fall(c0, c1, c2, c3, c4, 0.0, hi, 2.0 * rc * DIST_TOL, 0.0, True)
+    tau, _ = first_fall(c0, c1, c2, c3, c4, 0.0, hi, 2.0 * rc * DIST_TOL, 0.0, 1.0)
     return t + tau

@@ -252,30 +252,23 @@ def run_events(
             start_segment(body, ibody, i, par)
         else:
             body[TE, i] = INF
-    tp = np.full((n, n), INF)
-    tw = np.full((n, max(nw, 1)), INF)
+    tp = np.empty((n, n))
+    tw = np.empty((n, max(nw, 1)))
+    tp.fill(INF)
+    tw.fill(INF)
     for i in range(n):
-        if ibody[STATE, i] == REMOVED:
-            continue
-        for j in range(i + 1, n):
-            if ibody[STATE, j] != REMOVED:
-                tt = pair_time(body, ibody, i, j, 0.0)
-                tp[i, j] = tt
-                tp[j, i] = tt
-        for k in range(ns):
-            tw[i, k] = segment_time(body, ibody, i, seg, k, 0.0)
-        for k in range(na):
-            tw[i, ns + k] = arc_time(body, ibody, i, arc, k, 0.0)
-        for k in range(nc):
-            tw[i, ns + na + k] = capture_time(body, ibody, i, cap, k, 0.0)
+        if ibody[STATE, i] != REMOVED:
+            _refresh(body, ibody, i, 0.0, seg, arc, cap, tp, tw)
     work = np.empty(n, dtype=np.int64)
     flags = np.zeros(n, dtype=np.bool_)
-    count = 0
+    # np.int64(...) rather than bare constants: numba types a variable first assigned a constant
+    # as a literal and would compile every function it is passed to once more for that literal.
+    count = np.int64(0)
     while True:
         best = INF
         what = 0  # 1 transition, 2 pair, 3 shape
-        a = -1
-        b = -1
+        a = np.int64(-1)
+        b = np.int64(-1)
         for i in range(n):
             if body[TE, i] < best:
                 best = body[TE, i]

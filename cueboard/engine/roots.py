@@ -53,12 +53,13 @@ def quadratic_roots(a: float, b: float, c: float) -> tuple[int, float, float]:
 
 @njit(cache=True)
 def _refine(
-    c0: float, c1: float, c2: float, c3: float, c4: float, a: float, b: float, keep_a_side: bool
+    c0: float, c1: float, c2: float, c3: float, c4: float, a: float, b: float, keep_a_side: float
 ) -> float:
     """A root of the polynomial in [a, b], where its values at a and b differ in sign.
 
-    Safeguarded Newton (rtsafe). With ``keep_a_side`` the point returned lies on a's side of the
-    root (same sign as at a), within rounding of it.
+    Safeguarded Newton (rtsafe). With ``keep_a_side`` (1.0; 0.0 for the midpoint) the point
+    returned lies on a's side of the root (same sign as at a), within rounding of it. (Flags are
+    floats, not bools: numba would compile a literal bool argument once per value.)
     """
     fa = peval(c0, c1, c2, c3, c4, a)
     lo, hi = a, b  # f(lo) has fa's sign
@@ -66,7 +67,7 @@ def _refine(
     for _ in range(100):
         fx = peval(c0, c1, c2, c3, c4, x)
         if fx == 0.0:
-            lo = x if not keep_a_side else lo
+            lo = x if keep_a_side == 0.0 else lo
             hi = x
             break
         if (fx > 0.0) == (fa > 0.0):
@@ -82,7 +83,7 @@ def _refine(
         if xn == x:
             break
         x = xn
-    if keep_a_side:
+    if keep_a_side != 0.0:
         # Newton may have converged from b's side, leaving ``lo`` where it was: bisect on until
         # ``lo`` (a's side) is within rounding of the root too.
         for _ in range(200):
@@ -126,7 +127,7 @@ def cubic_roots_in(
         b = p1 if k == 0 and m >= 1 else (p2 if k == 1 and m >= 2 else hi)
         fb = peval(d0, d1, d2, d3, 0.0, b)
         if (fa < 0.0 < fb) or (fb < 0.0 < fa):
-            r = _refine(d0, d1, d2, d3, 0.0, a, b, False)
+            r = _refine(d0, d1, d2, d3, 0.0, a, b, 0.0)
             if count == 0:
                 out0 = r
             elif count == 1:
@@ -150,7 +151,7 @@ def first_fall(
     hi: float,
     tol: float,
     slope: float,
-    crossing_only: bool,
+    crossing_only: float,
 ) -> tuple[float, float]:
     """The first time in [lo, hi] at which the gap polynomial ``f`` falls to contact.
 
@@ -158,23 +159,24 @@ def first_fall(
     piece it lies in (a caller that rejects the contact, e.g. outside an arc's span, searches on
     from ``end``). Contact is ``f`` crossing zero downwards; when ``f(lo) <= tol`` (touching) it is
     an approach faster than ``slope`` at ``lo`` or a further fall by ``tol``. With
-    ``crossing_only`` (capture regions) only a true crossing from ``f > tol`` to ``f <= 0`` counts.
+    ``crossing_only`` = 1.0 (capture regions) only a true crossing from ``f > tol`` to ``f <= 0``
+    counts (0.0 otherwise).
     """
     if not hi > lo:
         return INF, INF
     n, r1, r2, r3 = cubic_roots_in(c1, 2.0 * c2, 3.0 * c3, 4.0 * c4, lo, hi)
     a = lo
     fa = peval(c0, c1, c2, c3, c4, a)
+    shift = math.nan  # root sought of f - shift in [a, b] (one call site keeps compiled code small)
+    b = hi
     for k in range(n + 1):
         b = (r1 if k == 0 else (r2 if k == 1 else r3)) if k < n else hi
         fb = peval(c0, c1, c2, c3, c4, b)
         if fb < fa:
-            if crossing_only:
-                if fa > tol and fb <= 0.0:
-                    return _refine(c0, c1, c2, c3, c4, a, b, True), b
-            elif fa > tol:
-                if fb <= 0.0:
-                    return _refine(c0, c1, c2, c3, c4, a, b, True), b
+            if crossing_only != 0.0 or fa > tol:
+                if fb <= 0.0 and fa > tol:
+                    shift = 0.0
+                    break
             else:
                 if a == lo:
                     d = c1 + a * (2.0 * c2 + a * (3.0 * c3 + a * 4.0 * c4))
@@ -183,7 +185,10 @@ def first_fall(
                 if fa <= -tol:
                     return a, b  # pressed in by a tolerance already, and closing: now
                 if fb <= -tol:
-                    return _refine(c0 + tol, c1, c2, c3, c4, a, b, True), b
+                    shift = -tol
+                    break
         a = b
         fa = fb
+    if shift == shift:
+        return _refine(c0 - shift, c1, c2, c3, c4, a, b, 1.0), b
     return INF, hi
