@@ -261,14 +261,15 @@ def run_events(
             _refresh(body, ibody, i, 0.0, seg, arc, cap, tp, tw)
     work = np.empty(n, dtype=np.int64)
     flags = np.zeros(n, dtype=np.bool_)
-    # np.int64(...) rather than bare constants: numba types a variable first assigned a constant
-    # as a literal and would compile every function it is passed to once more for that literal.
-    count = np.int64(0)
+    # ``n - n`` rather than bare constants: numba types a variable first assigned a constant as a
+    # literal and would compile every function it is passed to once more for that literal.
+    none = n - n - 1
+    count = n - n
     while True:
         best = INF
         what = 0  # 1 transition, 2 pair, 3 shape
-        a = np.int64(-1)
-        b = np.int64(-1)
+        a = none
+        b = none
         for i in range(n):
             if body[TE, i] < best:
                 best = body[TE, i]

@@ -7,6 +7,8 @@ Public API (stable; used by the referee flow, the AI search and the benchmarks):
   event first) and the ``SnookerOutcome`` the referee takes. ``position`` is any
   :class:`~cueboard.records.base.Position` (only its pieces are used; the cue ball is the piece
   ``white``, placed at ``strike.place_cue_ball`` when that is given).
+- ``trace_shot(position, strike, ...) -> (events, outcome, paths)``: as ``simulate_shot``, plus
+  each ball's path as the list of its centres at its events (for drawing).
 - The fast path for searches, no pydantic objects per shot:
   ``setup = prepare(position)`` once, then ``play_fast(setup, strike) -> FastShot`` per shot
   (final positions as an array, pots, first contacts, the raw event arrays), or
@@ -218,6 +220,17 @@ def simulate_shot(
     max_events: int | None = None,
 ) -> tuple[tuple[Event, ...], SnookerOutcome]:
     """Play ``strike`` on ``position``: the engine's events and the outcome (see module doc)."""
+    _, _, events, outcome = _simulate(position, strike, table, physics, max_events)
+    return events, outcome
+
+
+def _simulate(
+    position: Position,
+    strike: SnookerStrike,
+    table: SnookerTable,
+    physics: SnookerPhysics,
+    max_events: int | None,
+) -> tuple[ShotSetup, RawEvents, tuple[Event, ...], SnookerOutcome]:
     setup = prepare(
         position, place_cue_ball=strike.place_cue_ball, table=table, physics=physics, max_events=max_events
     )
@@ -226,7 +239,7 @@ def simulate_shot(
     strike_event = Event(time=0.0, kind=EventKind.STRIKE, bodies=(CUE_BALL,), x=float(x), y=float(y))
     events = (strike_event, *to_events(raw, setup.ids, setup.shapes))
     start = Position.model_construct(game=position.game, pieces=_start_pieces(position, setup), to_move=0)
-    return events, outcome_of(events, start, table=table)
+    return setup, raw, events, outcome_of(events, start, table=table)
 
 
 def _start_pieces(position: Position, setup: ShotSetup) -> tuple[Piece, ...]:
@@ -236,3 +249,25 @@ def _start_pieces(position: Position, setup: ShotSetup) -> tuple[Piece, ...]:
     if CUE_BALL not in {p.id for p in position.pieces}:
         out.append(placed[CUE_BALL])
     return tuple(out)
+
+
+def trace_shot(
+    position: Position,
+    strike: SnookerStrike,
+    *,
+    table: SnookerTable = STANDARD_TABLE,
+    physics: SnookerPhysics = STANDARD_PHYSICS,
+    max_events: int | None = None,
+) -> tuple[tuple[Event, ...], SnookerOutcome, dict[str, list[tuple[float, float]]]]:
+    """``simulate_shot`` plus each ball's path: its centre at the start, at every event that
+    involves it and at rest (a sliding stretch, which curves, is drawn as its chord)."""
+    setup, raw, events, outcome = _simulate(position, strike, table, physics, max_events)
+    paths: dict[str, list[tuple[float, float]]] = {
+        i: [(float(p[0]), float(p[1]))] for i, p in zip(setup.ids, setup.xy, strict=True)
+    }
+    for k in range(raw.n):
+        kind, a, b = (int(v) for v in raw.ev_i[k])
+        paths[setup.ids[a]].append((float(raw.ev_f[k, 1]), float(raw.ev_f[k, 2])))
+        if kind == EV_COLLISION:
+            paths[setup.ids[b]].append((float(raw.ev_f[k, 3]), float(raw.ev_f[k, 4])))
+    return events, outcome, paths

@@ -1,0 +1,77 @@
+"""``cueboard simulate POSITION STRIKE``: play one snooker stroke with the physics engine.
+
+Reads a position (JSON: any position record; only its ``pieces`` are used) and a strike
+(JSON: a ``SnookerStrike``), writes ``{"events": [...], "outcome": {...}}`` as JSON to ``--out``
+or standard output, and with ``--svg FILE`` a drawing of the balls' paths on the table.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from cueboard.cli.main import app, console
+from cueboard.records.base import RecordError
+
+
+def _read_json(path: Path, what: str) -> dict[str, Any]:
+    try:
+        data = json.loads(path.read_text())
+    except OSError as err:
+        raise RecordError(f"cannot read the {what} file {path}: {err.strerror}") from None
+    except json.JSONDecodeError as err:
+        raise RecordError(f"the {what} file {path} is not JSON: {err.msg} (line {err.lineno})") from None
+    if not isinstance(data, dict):
+        raise RecordError(f"the {what} file {path} must hold a JSON object")
+    return data
+
+
+@app.command()
+def simulate(
+    position: Path = typer.Argument(..., help="position JSON (its pieces are used)"),
+    strike: Path = typer.Argument(..., help="strike JSON (speed, angle, ...)"),
+    out: Path | None = typer.Option(None, "--out", "-o", help="write the events and outcome here"),
+    svg: Path | None = typer.Option(None, "--svg", help="also draw the paths as SVG into this file"),
+) -> None:
+    """Play STRIKE on POSITION (snooker) and print the engine's events and the outcome."""
+    from cueboard.engine.world import EventLimitError
+    from cueboard.games.snooker.cushions import table_shapes
+    from cueboard.games.snooker.physics import PositionError, trace_shot
+    from cueboard.games.snooker.physics_params import STANDARD_PHYSICS
+    from cueboard.games.snooker.records import SnookerStrike
+    from cueboard.games.snooker.table import STANDARD_TABLE
+    from cueboard.records.base import Position, parse_record
+
+    try:
+        pos_data = _read_json(position, "position")
+        pos = parse_record(
+            Position,
+            {"game": pos_data.get("game", "snooker"), "pieces": pos_data.get("pieces", [])},
+            prefix="position",
+        )
+        stroke = parse_record(SnookerStrike, _read_json(strike, "strike"), prefix="strike")
+        events, outcome, paths = trace_shot(pos, stroke)
+    except (RecordError, PositionError, EventLimitError) as err:
+        console.print(f"[red]error:[/red] {err}")
+        raise typer.Exit(2) from None
+    text = json.dumps(
+        {
+            "events": [e.model_dump(mode="json") for e in events],
+            "outcome": outcome.model_dump(mode="json"),
+        },
+        indent=2,
+    )
+    if out is None:
+        typer.echo(text)
+    else:
+        out.write_text(text + "\n")
+        console.print(f"{len(events)} events, outcome written to {out}")
+    if svg is not None:
+        from cueboard.games.snooker.svg import render_svg
+
+        shapes = table_shapes(STANDARD_TABLE, STANDARD_PHYSICS)
+        svg.write_text(render_svg(STANDARD_TABLE, shapes, outcome.final, paths))
+        console.print(f"paths drawn in {svg}")
