@@ -190,3 +190,18 @@ def test_simulate_shot_is_deterministic_and_reports_setup() -> None:
     assert a[1].first_contacts == ("blue",)
     assert a[0][0].kind == "strike" and set(a[0][1].bodies) == {"white", "blue"}
     assert prepare(pos).cue == len(pos.pieces) - 1
+
+
+def test_ball_that_catches_the_jaws_rattles_out() -> None:
+    """2.5° off the line into a corner pocket from 0.7 m: the ball strikes one jaw, then the other,
+    and comes back out — capture is by the pocket's geometry, not by a point test."""
+    start = (-T.half_width + 0.5, 0.5)
+    aim = direction(start, (-T.half_width, 0.0)) - 2.5
+    pos = Position(
+        game="snooker", pieces=(Piece(id="white", kind="ball", colour="white", x=start[0], y=start[1]),)
+    )
+    _, outcome = simulate_shot(pos, SnookerStrike(speed=1.5, angle=aim, top=0.4))
+    jaws = [shape for _, shape in outcome.cushions if shape.startswith("jaw:bottom-left")]
+    assert {"jaw:bottom-left:a", "jaw:bottom-left:b"} <= set(jaws)
+    assert outcome.potted == ()
+    assert outcome.final[0].on_table
