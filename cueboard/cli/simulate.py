@@ -36,7 +36,8 @@ def simulate(
     out: Path | None = typer.Option(None, "--out", "-o", help="write the events and outcome here"),
     svg: Path | None = typer.Option(None, "--svg", help="also draw the paths as SVG into this file"),
 ) -> None:
-    """Play STRIKE on POSITION (snooker) and print the engine's events and the outcome."""
+    """Play STRIKE on POSITION (snooker; crokinole from a crokinole position record) and print the
+    engine's events and the outcome."""
     from cueboard.engine.world import EventLimitError
     from cueboard.games.snooker.cushions import table_shapes
     from cueboard.games.snooker.physics import PositionError, trace_shot
@@ -47,6 +48,9 @@ def simulate(
 
     try:
         pos_data = _read_json(position, "position")
+        if pos_data.get("game") == "crokinole":
+            _simulate_crokinole(pos_data, _read_json(strike, "strike"), out, svg)
+            return
         pos = parse_record(
             Position,
             {"game": pos_data.get("game", "snooker"), "pieces": pos_data.get("pieces", [])},
@@ -75,3 +79,27 @@ def simulate(
         shapes = table_shapes(STANDARD_TABLE, STANDARD_PHYSICS)
         svg.write_text(render_svg(STANDARD_TABLE, shapes, outcome.final, paths))
         console.print(f"paths drawn in {svg}")
+
+
+def _simulate_crokinole(
+    position: dict[str, Any], strike: dict[str, Any], out: Path | None, svg: Path | None
+) -> None:
+    """Crokinole: POSITION is a full crokinole position record, STRIKE a crokinole strike
+    (``start``, ``speed`` and ``angle`` or ``velocity``, ``spin``); the next disc of the seat to
+    move is flicked, and the JSON adds the referee's ``ruling`` and the ``position_after``
+    (:mod:`cueboard.cli.simulate_crokinole`)."""
+    from cueboard.cli.simulate_crokinole import simulate_crokinole
+
+    if svg is not None:
+        console.print("[red]error:[/red] --svg draws snooker tables only")
+        raise typer.Exit(2)
+    try:
+        text = simulate_crokinole(position, strike)
+    except ValueError as err:
+        console.print(f"[red]error:[/red] {err}")
+        raise typer.Exit(2) from None
+    if out is None:
+        typer.echo(text)
+    else:
+        out.write_text(text + "\n")
+        console.print(f"crokinole flick simulated, written to {out}")

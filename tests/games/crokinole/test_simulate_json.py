@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from cueboard.cli.main import app
 from cueboard.cli.simulate_crokinole import simulate_crokinole
 from cueboard.games.crokinole import new_position
 from cueboard.games.crokinole.errors import IllegalShotError
@@ -30,3 +33,21 @@ def test_bad_input_is_refused() -> None:
         simulate_crokinole({**position, "to_move": 1}, {"start": [0.0, -0.3048], "speed": 1, "angle": 90})
     with pytest.raises(IllegalShotError, match="not_touching_shooting_line"):
         simulate_crokinole(position, {"start": [0.0, -0.2], "speed": 1, "angle": 90})
+
+
+def test_cueboard_simulate_command(tmp_path: Path) -> None:
+    pos = tmp_path / "position.json"
+    pos.write_text(new_position(starter=2).model_dump_json())
+    strike = tmp_path / "strike.json"
+    strike.write_text('{"start": [0.0, 0.3048], "speed": 0.3, "angle": 270}')
+    out = tmp_path / "out.json"
+    runner = CliRunner()
+    result = runner.invoke(app, ["simulate", str(pos), str(strike), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(out.read_text())
+    assert data["outcome"]["shot_disc"] == "s2-01" and data["position_after"]["to_move"] == 0
+    wrong = tmp_path / "wrong.json"
+    wrong.write_text('{"start": [0.0, -0.3048], "speed": 0.3, "angle": 90}')  # seat 0's quadrant
+    refused = runner.invoke(app, ["simulate", str(pos), str(wrong)])
+    assert refused.exit_code == 2
+    assert "outside_quadrant" in refused.output
