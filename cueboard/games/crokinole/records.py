@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from enum import StrEnum
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -139,7 +139,8 @@ class CrokinolePosition(Position):
     - ``settings``: the rules settings (:class:`CrokinoleSettings`).
     - ``to_move``: the seat to shoot next.
     - ``round``: the round number (1, 2, ...); ``round_starter``: the seat that shot first in it.
-    - ``discs_left``: discs each seat (0..3) still has to shoot this round (0 for unused seats).
+    - ``discs_left``: discs each seat (0..3) still has to shoot this round (0 for unused seats);
+      when absent, each player's discs less the ones among ``pieces``.
     - ``twenties``: discs each side has shot into the 20-hole this round.
     - ``scores``: the game score of each side (points in the seed game, round points 2/1/0 in
       the tournament variant).
@@ -156,6 +157,30 @@ class CrokinolePosition(Position):
     scores: tuple[int, int] = (0, 0)
     history: tuple[RoundResult, ...] = ()
     conceded_by: int | None = Field(default=None, ge=0, le=1)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _default_hands(cls, data: Any) -> Any:
+        """Without ``discs_left``, each seat in play has its discs less those among ``pieces``."""
+        if not isinstance(data, dict) or "discs_left" in data:
+            return data
+        raw = data.get("settings")
+        if raw is None:
+            settings = CrokinoleSettings()
+        elif isinstance(raw, CrokinoleSettings):
+            settings = raw
+        else:
+            try:
+                settings = CrokinoleSettings.model_validate(raw)
+            except ValueError:
+                return data  # the field's own validation reports it
+        shot = [0, 0, 0, 0]
+        for p in data.get("pieces") or ():
+            owner = p.owner if isinstance(p, Piece) else p.get("owner") if isinstance(p, dict) else None
+            if isinstance(owner, int) and 0 <= owner <= 3:
+                shot[owner] += 1
+        hands = [settings.discs - shot[s] if s in settings.seats else 0 for s in range(4)]
+        return {**data, "discs_left": tuple(max(0, h) for h in hands)}
 
     @model_validator(mode="after")
     def _consistent(self) -> CrokinolePosition:

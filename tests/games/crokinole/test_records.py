@@ -78,3 +78,13 @@ def test_registered_and_round_trips_in_a_match_record() -> None:
     back = loads_match(record.to_jsonl())
     assert back.shots[0].position_after == after
     assert back.shots[0].ruling == ruling
+
+
+def test_discs_left_default_to_the_discs_not_yet_shot() -> None:
+    disc = {"id": "s1-01", "kind": "disc", "owner": 1, "x": 0.0, "y": 0.05}
+    p = parse_record(CrokinolePosition, {"game": "crokinole", "settings": {"players": 4}, "pieces": [disc]})
+    assert p.discs_left == (6, 5, 6, 6)
+    assert CrokinolePosition(pieces=()).discs_left == (12, 0, 12, 0)
+    tournament = {"game": "crokinole", "settings": {"variant": "tournament"}, "pieces": []}
+    t = parse_record(CrokinolePosition, tournament)
+    assert t.discs_left == (8, 0, 8, 0)
