@@ -11,8 +11,10 @@ from cueboard.games.crokinole.records import CrokinoleRuling
 from cueboard.records.match import MatchRecord
 
 
-def describe(r: CrokinoleRuling) -> str:
-    """A ruling in words."""
+def describe(r: CrokinoleRuling, *, tally: bool = False) -> str:
+    """A ruling in words (``tally``: the entry was a scoreboard round, not a shot)."""
+    if tally:
+        return "round entered by hand"
     if r.conceded_by is not None:
         return f"side {r.conceded_by} concedes"
     parts: list[str] = []
@@ -23,20 +25,20 @@ def describe(r: CrokinoleRuling) -> str:
     removed = [f"{m.disc} ({m.reason.value})" for m in r.removals if m.reason.value != "holed"]
     if removed:
         parts.append("removed " + ", ".join(removed))
-    if not parts and r.round_result is None:
-        parts.append("fair")
-    return "; ".join(parts) if parts else "round entered"
+    return "; ".join(parts) if parts else "fair"
 
 
 def replay_crokinole(record: MatchRecord, out: Console) -> int:
     """Replay a crokinole match record; 1 when a recorded ruling or position differs."""
+    from cueboard.games.crokinole.records import CrokinoleOutcome
     from cueboard.games.crokinole.replay import replay
 
     status = 0
-    for step in replay(record):
+    for shot, step in zip(record.shots, replay(record), strict=True):
         r = step.ruling
+        tally = isinstance(shot.outcome, CrokinoleOutcome) and shot.outcome.tally is not None
         flag = "" if not step.differences else "  [red](differs from the record)[/red]"
-        out.print(f"shot {step.index} (seat {step.player}): {describe(r)}{flag}")
+        out.print(f"shot {step.index} (seat {step.player}): {describe(r, tally=tally)}{flag}")
         for d in step.differences:
             out.print(f"    [red]{d}[/red]")
         status |= 1 if step.differences else 0

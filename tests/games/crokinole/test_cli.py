@@ -52,3 +52,36 @@ def test_score_stops_at_end_of_input_and_refuses_bad_settings() -> None:
     bad = runner.invoke(app, ["score", "crokinole", "--players", "3"], input="")
     assert bad.exit_code == 2
     assert "players" in bad.output
+
+
+def test_referee_replays_shots(tmp_path: Path) -> None:
+    from cueboard.games.crokinole import new_position
+    from cueboard.games.crokinole.records import CrokinoleDeclaration, CrokinoleOutcome
+    from cueboard.games.crokinole.referee import apply
+    from cueboard.records import MatchHeader, MatchRecord, PlayerInfo, ShotEntry, write_match
+    from cueboard.records.base import Piece, PieceState
+
+    no = CrokinoleDeclaration()
+    position = new_position({"discs_per_player": 1}, starter=0)
+    outcomes = [
+        CrokinoleOutcome(shooter=0, shot_disc="s0-01", holed=("s0-01",),
+                         final=(Piece(id="s0-01", kind="disc", owner=0, state=PieceState.IN_HOLE),)),
+        CrokinoleOutcome(shooter=2, shot_disc="s2-01",
+                         final=(Piece(id="s2-01", kind="disc", owner=2, y=0.2),)),
+    ]
+    shots = []
+    for i, outcome in enumerate(outcomes):
+        player = position.to_move
+        position, ruling = apply(position, no, outcome)
+        shots.append(ShotEntry(index=i, player=player, declaration=no, outcome=outcome, ruling=ruling,
+                               position_after=position))
+    players = (PlayerInfo(seat=0, name="A"), PlayerInfo(seat=2, name="B"))
+    header = MatchHeader(game="crokinole", variant="seed", settings={"discs_per_player": 1}, players=players)
+    path = tmp_path / "shots.json"
+    write_match(path, MatchRecord(header=header, shots=shots))
+    result = CliRunner().invoke(app, ["referee", str(path)])
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert "shot 0 (seat 0): 20: s0-01" in text
+    assert "shot 1 (seat 2): foul (open_shot_outside_15); removed s2-01 (open_shot_outside_15)" in text
+    assert "points 20-0, score 20-0" in text
