@@ -50,11 +50,6 @@ def position_of(sc: dict[str, Any]) -> CrokinolePosition:
     settings = CrokinoleSettings.model_validate(sc.get("settings", {}))
     pos = sc.get("position", {})
     pieces = tuple(disc(d, d["owner"]) for d in sc.get("board", []))
-    if "discs_left" in pos:
-        left = tuple(pos["discs_left"])
-    else:
-        shot = [sum(1 for p in pieces if p.owner == s) for s in range(4)]
-        left = tuple(settings.discs - shot[s] if s in settings.seats else 0 for s in range(4))
     to_move = pos.get("to_move", 0)
     history = tuple(
         RoundResult(
@@ -64,12 +59,15 @@ def position_of(sc: dict[str, Any]) -> CrokinolePosition:
         )
         for i, h in enumerate(pos.get("history", []))
     )
-    return CrokinolePosition(
-        pieces=pieces, settings=settings, to_move=to_move,
-        round_starter=pos.get("round_starter", to_move), round=pos.get("round", 1),
-        discs_left=left, twenties=tuple(pos.get("twenties", (0, 0))),
-        scores=tuple(pos.get("scores", (0, 0))), history=history,
-    )
+    fields = {
+        "pieces": pieces, "settings": settings, "to_move": to_move,
+        "round_starter": pos.get("round_starter", to_move), "round": pos.get("round", 1),
+        "twenties": tuple(pos.get("twenties", (0, 0))), "scores": tuple(pos.get("scores", (0, 0))),
+        "history": history,
+    }
+    if "discs_left" in pos:  # else: each player's discs less those on the board (the model's default)
+        fields["discs_left"] = tuple(pos["discs_left"])
+    return CrokinolePosition.model_validate(fields)
 
 
 def declaration_and_outcome(
