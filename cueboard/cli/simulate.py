@@ -36,8 +36,8 @@ def simulate(
     out: Path | None = typer.Option(None, "--out", "-o", help="write the events and outcome here"),
     svg: Path | None = typer.Option(None, "--svg", help="also draw the paths as SVG into this file"),
 ) -> None:
-    """Play STRIKE on POSITION (snooker; crokinole from a crokinole position record) and print the
-    engine's events and the outcome."""
+    """Play STRIKE on POSITION (snooker; crokinole / novuss from a crokinole / novuss position
+    record) and print the engine's events and the outcome."""
     from cueboard.engine.world import EventLimitError
     from cueboard.games.snooker.cushions import table_shapes
     from cueboard.games.snooker.physics import PositionError, trace_shot
@@ -50,6 +50,9 @@ def simulate(
         pos_data = _read_json(position, "position")
         if pos_data.get("game") == "crokinole":
             _simulate_crokinole(pos_data, _read_json(strike, "strike"), out, svg)
+            return
+        if pos_data.get("game") == "novuss":
+            _simulate_novuss(pos_data, _read_json(strike, "strike"), out, svg)
             return
         pos = parse_record(
             Position,
@@ -103,3 +106,26 @@ def _simulate_crokinole(
     else:
         out.write_text(text + "\n")
         console.print(f"crokinole flick simulated, written to {out}")
+
+
+def _simulate_novuss(
+    position: dict[str, Any], strike: dict[str, Any], out: Path | None, svg: Path | None
+) -> None:
+    """Novuss: POSITION is a novuss position record, STRIKE a novuss strike (``x``, ``y``,
+    ``speed``, ``angle``); the JSON adds the referee's ``ruling`` and the ``position_after``
+    (:mod:`cueboard.cli.simulate_novuss`)."""
+    from cueboard.cli.simulate_novuss import simulate_novuss
+
+    if svg is not None:
+        console.print("[red]error:[/red] --svg draws snooker tables only")
+        raise typer.Exit(2)
+    try:
+        text = simulate_novuss(position, strike)
+    except ValueError as err:
+        console.print(f"[red]error:[/red] {err}")
+        raise typer.Exit(2) from None
+    if out is None:
+        typer.echo(text)
+    else:
+        out.write_text(text + "\n")
+        console.print(f"novuss stroke simulated, written to {out}")

@@ -33,3 +33,25 @@ def test_score_novuss_four_players_needs_four_names() -> None:
     result = runner.invoke(app, ["score", "novuss", "--players", "4", "--names", "A,B"], input="")
     assert result.exit_code == 2
     assert "4 player names needed" in result.output
+
+
+def test_simulate_a_novuss_stroke(tmp_path: Path) -> None:
+    import json
+
+    from cueboard.games.novuss import GAME
+    from cueboard.records.base import dump_record
+
+    position = tmp_path / "position.json"
+    position.write_text(dump_record(GAME.new_position()))
+    strike = tmp_path / "strike.json"
+    # 1 m/s stops after v^2 / (2 mu g) = 0.46 m, well short of the discs: penalty case 1, a debt
+    strike.write_text('{"x": 0.1155, "y": -0.44, "speed": 1.0, "angle": 90}')
+    result = runner.invoke(app, ["simulate", str(position), str(strike)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["outcome"]["first_contact"] == "none"
+    assert data["ruling"]["penalty_cases"] == [1] and data["position_after"]["debt"] == [1, 0]
+    strike.write_text('{"x": 0.0, "y": -0.2, "speed": 1.0, "angle": 90}')
+    result = runner.invoke(app, ["simulate", str(position), str(strike)])
+    assert result.exit_code == 2
+    assert "crosses the line of the bottom edge zone" in " ".join(result.output.split())
