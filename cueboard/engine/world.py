@@ -44,7 +44,7 @@ from cueboard.engine.layout import (
     WY,
     WZ,
 )
-from cueboard.engine.loop import EF_T, EF_XA, EF_YA, N_EV_F, run_events
+from cueboard.engine.loop import N_EV_F, run_events
 
 #: Default hard cap on events per shot.
 MAX_EVENTS = 5000
@@ -234,7 +234,6 @@ def run(
 
 #: The fields each event record sets, shared by all records built by ``to_events`` (a set of its
 #: own per record would take ~700 of the ~1100 bytes an event record costs).
-_FIELDS_NO_SHAPE: Final = {"time", "kind", "bodies", "x", "y"}
 _FIELDS_WITH_SHAPE: Final = {"time", "kind", "bodies", "shape", "x", "y"}
 
 
@@ -251,28 +250,73 @@ def to_events(raw: RawEvents, body_ids: Sequence[str], shapes: Shapes) -> tuple[
         "sliding": EventKind.SLIDING,
         "rolling": EventKind.ROLLING,
     }
+    shaped = _FIELDS_WITH_SHAPE
     make = Event.model_construct
-    plain, shaped = _FIELDS_NO_SHAPE, _FIELDS_WITH_SHAPE
     out: list[Event] = []
-    for k in range(raw.n):
-        kind, a, b = (int(v) for v in raw.ev_i[k])
-        t = float(raw.ev_f[k, EF_T])
-        x = float(raw.ev_f[k, EF_XA])
-        y = float(raw.ev_f[k, EF_YA])
+    ev_i = raw.ev_i.tolist()
+    ev_f = raw.ev_f[:, :3].tolist()
+    for (kind, a, b), (t, x, y) in zip(ev_i, ev_f, strict=True):
         ida = body_ids[a]
         if kind == EV_COLLISION:
-            out.append(make(plain, time=t, kind=EventKind.COLLISION, bodies=(ida, body_ids[b]), x=x, y=y))
+            out.append(
+                make(
+                    time=t,
+                    kind=EventKind.COLLISION,
+                    bodies=(ida, body_ids[b]),
+                    shape=None,
+                    x=x,
+                    y=y,
+                    _fields_set=shaped,
+                )
+            )
         elif kind == EV_SEGMENT:
-            shape = shapes.seg_names[b]
-            out.append(make(shaped, time=t, kind=EventKind.CUSHION, bodies=(ida,), shape=shape, x=x, y=y))
+            out.append(
+                make(
+                    time=t,
+                    kind=EventKind.CUSHION,
+                    bodies=(ida,),
+                    shape=shapes.seg_names[b],
+                    x=x,
+                    y=y,
+                    _fields_set=shaped,
+                )
+            )
         elif kind == EV_ARC:
-            shape = shapes.arc_names[b]
-            out.append(make(shaped, time=t, kind=EventKind.CUSHION, bodies=(ida,), shape=shape, x=x, y=y))
+            out.append(
+                make(
+                    time=t,
+                    kind=EventKind.CUSHION,
+                    bodies=(ida,),
+                    shape=shapes.arc_names[b],
+                    x=x,
+                    y=y,
+                    _fields_set=shaped,
+                )
+            )
         elif kind == EV_CAPTURE:
-            event_kind, shape = shapes.cap_events[b], shapes.cap_names[b]
-            out.append(make(shaped, time=t, kind=event_kind, bodies=(ida,), shape=shape, x=x, y=y))
+            out.append(
+                make(
+                    time=t,
+                    kind=shapes.cap_events[b],
+                    bodies=(ida,),
+                    shape=shapes.cap_names[b],
+                    x=x,
+                    y=y,
+                    _fields_set=shaped,
+                )
+            )
         elif kind == EV_STATE:
-            out.append(make(plain, time=t, kind=state_kind[STATE_NAMES[b]], bodies=(ida,), x=x, y=y))
+            out.append(
+                make(
+                    time=t,
+                    kind=state_kind[STATE_NAMES[b]],
+                    bodies=(ida,),
+                    shape=None,
+                    x=x,
+                    y=y,
+                    _fields_set=shaped,
+                )
+            )
     return tuple(out)
 
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from cueboard.engine.events import Event, EventKind
-from cueboard.engine.layout import EV_CAPTURE, EV_COLLISION, MODEL_BALL
+from cueboard.engine.layout import EV_CAPTURE, EV_COLLISION, MODEL_BALL, VX, VY, WX, WY, WZ
 from cueboard.engine.world import RawEvents, Shapes, final_positions, new_bodies, place_body, run, to_events
 from cueboard.games.snooker.cushions import table_shapes
 from cueboard.games.snooker.outcome import CUE_BALL, SIMULTANEOUS, outcome_of
@@ -54,6 +54,8 @@ class ShotSetup:
     shapes: Shapes
     par: np.ndarray
     max_events: int
+    body0: np.ndarray  # the engine's body arrays with every ball at rest (copied for each shot)
+    ibody0: np.ndarray
 
 
 @dataclass(frozen=True)
@@ -119,7 +121,23 @@ def prepare(
     xy = np.array([[p.x, p.y] for p in pieces], dtype=np.float64).reshape(len(pieces), 2)
     shapes = table_shapes(table, physics)
     _check_position(xy, ids, table, shapes)
+    r, m = table.ball_radius, table.ball_mass
+    body0, ibody0 = new_bodies(len(pieces))
+    for k in range(len(pieces)):
+        place_body(
+            body0,
+            ibody0,
+            k,
+            x=xy[k, 0],
+            y=xy[k, 1],
+            radius=r,
+            mass=m,
+            inertia=0.4 * m * r * r,
+            model=MODEL_BALL,
+        )
     return ShotSetup(
+        body0=body0,
+        ibody0=ibody0,
         pieces=tuple(pieces),
         ids=ids,
         xy=xy,
@@ -154,36 +172,12 @@ def _play(
     setup: ShotSetup, strike: SnookerStrike, *, check: bool
 ) -> tuple[RawEvents, np.ndarray, np.ndarray]:
     t = setup.table
-    r, m = t.ball_radius, t.ball_mass
-    inertia = 0.4 * m * r * r
-    n = len(setup.ids)
-    body, ibody = new_bodies(n)
-    for k in range(n):
-        place_body(
-            body,
-            ibody,
-            k,
-            x=setup.xy[k, 0],
-            y=setup.xy[k, 1],
-            radius=r,
-            mass=m,
-            inertia=inertia,
-            model=MODEL_BALL,
-        )
-    v, w = cue_ball_motion(strike, radius=r, mass=m, physics=setup.physics)
-    place_body(
-        body,
-        ibody,
-        setup.cue,
-        x=setup.xy[setup.cue, 0],
-        y=setup.xy[setup.cue, 1],
-        radius=r,
-        mass=m,
-        inertia=inertia,
-        model=MODEL_BALL,
-        v=v,
-        w=w,
-    )
+    body = setup.body0.copy()
+    ibody = setup.ibody0.copy()
+    v, w = cue_ball_motion(strike, radius=t.ball_radius, mass=t.ball_mass, physics=setup.physics)
+    c = setup.cue
+    body[VX, c], body[VY, c] = v
+    body[WX, c], body[WY, c], body[WZ, c] = w
     raw = run(body, ibody, setup.shapes, setup.par, max_events=setup.max_events, check=check)
     return raw, body, ibody
 
