@@ -136,7 +136,7 @@ def _apply_shot(
             remove(d, RemovalReason.OFF_BOARD)
     for d in outcome.returned:
         remove(d, RemovalReason.RETURNED)
-    holed = [d for d in dict.fromkeys(outcome.holed)]
+    holed = list(dict.fromkeys(outcome.holed))
     holed += [d for d, st in final_state.items() if st is PieceState.IN_HOLE and d not in holed]
     foul: Foul | None = None
     # 2. The must-hit rule.
