@@ -15,17 +15,21 @@ the whole contract:
 
 Output: a table of all figures (with the goal and whether it is met) and, for each figure, a line
 ``bench: <name> <value> <unit>`` that scripts can grep. ``python -m benchmarks NAME...`` runs only
-the benchmarks whose module name contains one of the NAMEs; ``--list`` lists them.
+the benchmarks whose module name contains one of the NAMEs; ``--list`` lists them; ``--json PATH``
+also writes the figures as JSON.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import importlib
+import json
 import sys
 import time
 import traceback
 from collections.abc import Sequence
+from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
@@ -81,6 +85,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "names", nargs="*", help="run only the benchmarks whose module name contains one of these"
     )
     parser.add_argument("--list", action="store_true", help="list the registered benchmarks and exit")
+    parser.add_argument("--json", metavar="PATH", help="also write the figures to PATH as a JSON list")
     args = parser.parse_args(argv)
     console = Console(highlight=False)
     if not console.is_terminal:  # piped or logged: do not squeeze the table into 80 columns
@@ -103,6 +108,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         console.print(figures_table(all_figures))
     for f in all_figures:
         console.print(f.bench_line(), markup=False)
+    if args.json:
+        Path(args.json).write_text(json.dumps([dataclasses.asdict(f) for f in all_figures], indent=1))
     return 1 if failed else 0
 
 

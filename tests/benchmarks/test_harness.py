@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import sys
 import types
+from pathlib import Path
 
 import pytest
 
@@ -57,6 +59,16 @@ def test_selection_by_name_and_skips_alone_exit_zero(
     out = capsys.readouterr().out
     assert "skipped" in out and "toy.speed" not in out
     assert harness.main(["nothing-matches"]) == 2
+
+
+def test_figures_as_json(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    _module(monkeypatch, "toy_ok", _ok)
+    monkeypatch.setattr(harness, "BENCHMARKS", ["toy_ok"])
+    out = tmp_path / "figures.json"
+    assert harness.main(["--json", str(out)]) == 0
+    assert json.loads(out.read_text()) == [
+        {"name": "toy.speed", "value": 12.5, "unit": "ms", "goal": "< 20 ms", "met": True, "note": ""}
+    ]
 
 
 def test_figure_line_format() -> None:
