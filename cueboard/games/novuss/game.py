@@ -17,7 +17,6 @@ from cueboard.games.novuss.records import (
     NovussOutcome,
     NovussPosition,
     NovussStrike,
-    side_of,
     striker_id,
 )
 from cueboard.games.novuss.referee import apply as referee_apply
@@ -103,9 +102,6 @@ class NovussGame:
 
     def is_over(self, position: Position) -> bool:
         return _as(NovussPosition, position, "position").winner is not None
-
-    def side_to_move(self, position: NovussPosition) -> int:
-        return side_of(position.to_move, position.players)
 
 
 GAME = NovussGame()
