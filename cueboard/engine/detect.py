@@ -50,14 +50,14 @@ V_SLOPE = 5e-5
 HORIZON = 1.0e4
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, error_model="numpy")
 def translating(ibody: np.ndarray, i: int) -> bool:
     """Whether body ``i`` is moving across the bed (only sliding and rolling bodies translate)."""
     s = ibody[STATE, i]
     return s in (SLIDING, ROLLING)
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def pair_time(body: np.ndarray, ibody: np.ndarray, i: int, j: int, t: float) -> float:
     """When bodies ``i`` and ``j`` next touch (absolute time), from time ``t``."""
     mi = translating(ibody, i)
@@ -88,7 +88,7 @@ def pair_time(body: np.ndarray, ibody: np.ndarray, i: int, j: int, t: float) -> 
     return t + tau
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def segment_time(body: np.ndarray, ibody: np.ndarray, i: int, seg: np.ndarray, s: int, t: float) -> float:
     """When body ``i`` next reaches line segment ``s`` from its normal side (absolute time)."""
     if not translating(ibody, i):
@@ -119,7 +119,7 @@ def segment_time(body: np.ndarray, ibody: np.ndarray, i: int, seg: np.ndarray, s
     return t + tau
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _circle_coeffs(
     px: float, py: float, vx: float, vy: float, ax: float, ay: float, cx: float, cy: float
 ) -> tuple[float, float, float, float, float]:
@@ -136,7 +136,7 @@ def _circle_coeffs(
     return c0, c1, c2, c3, c4
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def arc_time(body: np.ndarray, ibody: np.ndarray, i: int, arc: np.ndarray, s: int, t: float) -> float:
     """When body ``i`` next touches arc ``s`` within its angular span (absolute time)."""
     if not translating(ibody, i):
@@ -179,7 +179,7 @@ def arc_time(body: np.ndarray, ibody: np.ndarray, i: int, arc: np.ndarray, s: in
     return INF
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def capture_time(body: np.ndarray, ibody: np.ndarray, i: int, cap: np.ndarray, s: int, t: float) -> float:
     """When body ``i``'s centre next enters (mode 0) or leaves (mode 1) capture circle ``s``."""
     if not translating(ibody, i):

@@ -61,7 +61,7 @@ EF_T, EF_XA, EF_YA, EF_XB, EF_YB, EF_DE, EF_GAP = 0, 1, 2, 3, 4, 5, 6
 N_EV_F = 7
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def kinetic_energy(body: np.ndarray, i: int) -> float:
     """Translational plus rotational kinetic energy of body ``i`` at its ``T0``, J."""
     v2 = body[VX, i] ** 2 + body[VY, i] ** 2
@@ -69,7 +69,7 @@ def kinetic_energy(body: np.ndarray, i: int) -> float:
     return 0.5 * body[MASS, i] * v2 + 0.5 * body[INERTIA, i] * w2
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _refresh(
     body: np.ndarray,
     ibody: np.ndarray,
@@ -109,7 +109,7 @@ def _refresh(
         tw[i, ns + na + k] = capture_time(body, ibody, i, cap, k, t)
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _separate(body: np.ndarray, i: int, j: int) -> None:
     """Undo a rounding-size overlap of two touching bodies (at most ``DIST_TOL`` after a contact
     deferred until it pressed in): move them apart along the line of centres, in inverse
@@ -133,7 +133,7 @@ def _separate(body: np.ndarray, i: int, j: int) -> None:
     body[PY, j] += (1.0 - wi) * s * dy
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _relax(
     body: np.ndarray,
     ibody: np.ndarray,
@@ -204,7 +204,7 @@ def _relax(
     return count, nwork
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _smallest_gap(body: np.ndarray, ibody: np.ndarray, t: float) -> float:
     """The smallest surface gap between two bodies on the table at time ``t`` (check mode)."""
     n = body.shape[1]
@@ -222,7 +222,7 @@ def _smallest_gap(body: np.ndarray, ibody: np.ndarray, t: float) -> float:
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def run_events(
     body: np.ndarray,
     ibody: np.ndarray,

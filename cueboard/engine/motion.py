@@ -14,7 +14,7 @@ from numba import njit
 from cueboard.engine.layout import AWX, AWY, AWZ, AX, AY, PX, PY, T0, VX, VY, WX, WY, WZ
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def evolve(body: np.ndarray, i: int, t: float) -> None:
     """Advance body ``i`` along its current segment to time ``t`` (its state fields become those
     at ``t`` and ``T0 = t``); accelerations and ``TE`` are unchanged."""
@@ -41,7 +41,7 @@ def evolve(body: np.ndarray, i: int, t: float) -> None:
     body[T0, i] = t
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def kinematics_at(body: np.ndarray, i: int, t: float) -> tuple[float, float, float, float, float, float]:
     """Position, velocity and acceleration of body ``i`` at time ``t`` on its current segment:
     ``(px, py, vx, vy, ax, ay)``; the body is not changed."""

@@ -24,13 +24,13 @@ from numba import njit
 INF = math.inf
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, error_model="numpy")
 def peval(c0: float, c1: float, c2: float, c3: float, c4: float, t: float) -> float:
     """``c0 + c1 t + c2 t² + c3 t³ + c4 t⁴``."""
     return c0 + t * (c1 + t * (c2 + t * (c3 + t * c4)))
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def quadratic_roots(a: float, b: float, c: float) -> tuple[int, float, float]:
     """Real roots of ``a t² + b t + c`` in increasing order: (count, r1, r2)."""
     if a == 0.0:
@@ -51,7 +51,7 @@ def quadratic_roots(a: float, b: float, c: float) -> tuple[int, float, float]:
     return 2, r1, r2
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _refine(
     c0: float, c1: float, c2: float, c3: float, c4: float, a: float, b: float, keep_a_side: float
 ) -> float:
@@ -99,7 +99,7 @@ def _refine(
     return 0.5 * (lo + hi)
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def cubic_roots_in(
     d0: float, d1: float, d2: float, d3: float, lo: float, hi: float
 ) -> tuple[int, float, float, float]:
@@ -140,7 +140,7 @@ def cubic_roots_in(
     return count, out0, out1, out2
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def first_fall(
     c0: float,
     c1: float,

@@ -83,7 +83,7 @@ V_STOP = 1e-3
 PUSH_DONE = 1e-9
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def start_segment(body: np.ndarray, ibody: np.ndarray, i: int, par: np.ndarray) -> None:
     """Choose the motion state of ball ``i`` from its velocities and set its accelerations and the
     time ``TE`` of its next transition (the ball's fields are those at ``T0``)."""
@@ -141,7 +141,7 @@ def start_segment(body: np.ndarray, ibody: np.ndarray, i: int, par: np.ndarray) 
             body[TE, i] = math.inf
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def end_segment(body: np.ndarray, ibody: np.ndarray, i: int, par: np.ndarray) -> None:
     """The natural transition of ball ``i`` at ``TE`` (the ball is already evolved to it): the
     end of a slide is exact natural roll, the end of a roll or a spin is rest."""
@@ -163,7 +163,7 @@ def end_segment(body: np.ndarray, ibody: np.ndarray, i: int, par: np.ndarray) ->
     start_segment(body, ibody, i, par)
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _settle(body: np.ndarray, i: int) -> None:
     """Bring ball ``i`` to natural roll as the bed friction would (the slip vanishes after the
     velocity has changed by ``-u / (1 + m R² / I)``, ``-2u/7`` for a sphere)."""
@@ -177,12 +177,12 @@ def _settle(body: np.ndarray, i: int) -> None:
     body[WY, i] = body[VX, i] / r
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _cross(ax: float, ay: float, az: float, bx: float, by: float, bz: float) -> tuple[float, float, float]:
     return ay * bz - az * by, az * bx - ax * bz, ax * by - ay * bx
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _apply(
     body: np.ndarray, i: int, rx: float, ry: float, rz: float, fx: float, fy: float, fz: float
 ) -> None:
@@ -198,7 +198,7 @@ def _apply(
     body[WZ, i] += tz * inv_i
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _contact_velocity(
     body: np.ndarray, i: int, rx: float, ry: float, rz: float
 ) -> tuple[float, float, float]:
@@ -206,7 +206,7 @@ def _contact_velocity(
     return body[VX, i] + wx, body[VY, i] + wy, wz
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _crawling(body: np.ndarray, i: int) -> bool:
     """Whether ball ``i`` moves slower than ``V_REST`` (spin included, as slip speed)."""
     r = body[RAD, i]
@@ -216,7 +216,7 @@ def _crawling(body: np.ndarray, i: int) -> bool:
     )
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _stop(body: np.ndarray, i: int) -> None:
     """Stop a crawling ball in a resting contact (it would stop within ~20 µm anyway)."""
     body[VX, i] = 0.0
@@ -225,7 +225,7 @@ def _stop(body: np.ndarray, i: int) -> None:
     body[WY, i] = 0.0
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _push(body: np.ndarray, i: int, j: int, nx: float, ny: float) -> None:
     """A resting contact between balls ``i`` and ``j`` (normal ``n`` from i to j): settle both to
     natural roll and remove the normal approach without bounce, in rounds (the impulse leaves each
@@ -248,7 +248,7 @@ def _push(body: np.ndarray, i: int, j: int, nx: float, ny: float) -> None:
     _settle(body, j)
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def collide_ball_ball(body: np.ndarray, ibody: np.ndarray, i: int, j: int, par: np.ndarray) -> None:
     """Ball-ball impact with restitution and slip-dependent friction (throw); see module doc."""
     p = par[0]
@@ -295,7 +295,7 @@ def collide_ball_ball(body: np.ndarray, ibody: np.ndarray, i: int, j: int, par: 
     _apply(body, j, -rj * nx, -rj * ny, 0.0, fx, fy, fz)
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def collide_ball_wall(
     body: np.ndarray,
     ibody: np.ndarray,
@@ -347,7 +347,7 @@ def collide_ball_wall(
     _apply(body, i, rx, ry, rz, pn * cnx - jt * sx, pn * cny - jt * sy, pn * cnz - jt * sz)
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def capture_ball(body: np.ndarray, ibody: np.ndarray, i: int, kind: int, par: np.ndarray) -> bool:
     """A ball whose centre crosses into a pocket's capture circle drops (no support under it)."""
     return True
