@@ -205,3 +205,17 @@ def test_ball_that_catches_the_jaws_rattles_out() -> None:
     assert {"jaw:bottom-left:a", "jaw:bottom-left:b"} <= set(jaws)
     assert outcome.potted == ()
     assert outcome.final[0].on_table
+
+
+@pytest.mark.parametrize("side", [0.5, -0.5])
+def test_side_spin_squirts_away_and_throws_off_the_cushion_towards_its_side(side: float) -> None:
+    """Right-hand side (side > 0) squirts the ball slightly left of the aim (Alciatore TP A-31), and
+    straight into the top cushion it comes back to the right: the spin's contact point slips left on
+    the cushion nose, so the cushion's friction pushes the ball right (and mirrored for left)."""
+    pos = Position(game="snooker", pieces=(Piece(id="white", kind="ball", colour="white", x=0.0, y=2.8),))
+    events, outcome = simulate_shot(pos, SnookerStrike(speed=1.0, angle=90.0, side=side))
+    hit = next(e for e in events if e.kind == "cushion")
+    assert hit.shape == "cushion:top"
+    assert hit.x is not None and -side * hit.x > 0.0  # squirt: away from the side used
+    final = outcome.final[0]
+    assert side * (final.x - hit.x) > 0.05  # thrown towards the side used, clearly
