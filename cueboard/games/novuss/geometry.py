@@ -197,6 +197,7 @@ def penalty_spot(
     own = [lateral(far, p.x, p.y) for p in pieces if p.on_table and p.kind == "disc" and p.owner == side]
     fewer_plus = sum(1 for v in own if v > 0) - sum(1 for v in own if v < 0)
     intervals = _blocked_intervals(far, u, r, pieces, board)
+    # next to the disc(s) in the way: touching, exactly (no rounding: the physics refuses overlaps)
     plus = _slide(0.0, 1, intervals)
     minus = _slide(0.0, -1, intervals)
     order: list[float]

@@ -125,7 +125,7 @@ class _Pieces:
         if xy is None:
             self.set_state(pid, PieceState.ON_TABLE)
             return Placement(disc=pid, where=where)
-        x, y = round(xy[0], 6), round(xy[1], 6)
+        x, y = xy
         self.by_id[pid] = self.by_id[pid].model_copy(update={"state": PieceState.ON_TABLE, "x": x, "y": y})
         return Placement(disc=pid, where=where, x=x, y=y)
 

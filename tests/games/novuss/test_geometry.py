@@ -118,6 +118,7 @@ def test_penalty_spot_empty_zone_and_taken() -> None:
     pieces = (disc("b1", 0.0, 0.4835, 1), disc("w1", -0.3, 0.0), disc("w2", -0.2, 0.0))
     (x, y), where = penalty_spot(0, 0, pieces)
     assert (x, y) == pytest.approx((0.033, 0.4835)) and "right rail" in where
+    assert math.hypot(x - 0.0, y - 0.4835) - 2 * B.disc_radius > -1e-12  # touching, not overlapping
 
 
 def test_striker_placement() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pytest
@@ -70,3 +71,15 @@ def test_scenario(sc: dict[str, Any]) -> None:
     for pid in want.get("in_pockets", ()):
         assert states[pid] is PieceState.POCKETED, f"{pid} should be in a pocket"
     assert all(p.state is PieceState.OFF_TABLE for p in after.pieces if p.kind == "striker")
+    # a disc the referee places never overlaps another (the physics refuses overlaps over 1 nm)
+    placed = [pl.disc for pl in (*ruling.returned, *ruling.debt_paid) if pl.x is not None]
+    if ruling.penalty_disc is not None and ruling.penalty_disc.x is not None:
+        placed.append(ruling.penalty_disc.disc)
+    on_table = [p for p in after.pieces if p.on_table]
+    for pid in placed:
+        me = after.piece(pid)
+        for other in on_table:
+            if other.id != pid:
+                assert math.hypot(me.x - other.x, me.y - other.y) - 0.033 > -1e-9, (
+                    f"{pid} overlaps {other.id}"
+                )
