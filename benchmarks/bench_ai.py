@@ -7,16 +7,19 @@ level is ``CUEBOARD_BENCH_FRAMES=50 CUEBOARD_BENCH_SHOTS=500``):
 - ``CUEBOARD_BENCH_SHOTS``: crokinole open-20 attempts per level (default 100);
 - ``CUEBOARD_BENCH_BUDGET``: search seconds per decision (default 0.5);
 - ``CUEBOARD_BENCH_LEVELS``: comma-separated levels (default beginner,amateur,club,pro);
-- ``CUEBOARD_BENCH_GAMES``: comma-separated games (default snooker,crokinole,novuss).
+- ``CUEBOARD_BENCH_GAMES``: comma-separated games (default snooker,crokinole,novuss);
+- ``CUEBOARD_BENCH_PROCS``: frames played at once, one process each (default 2).
 
 Figures are named ``ai.<game>.<level>.<what>``; see docs/ai.md for the table of a full run.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import statistics
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
@@ -58,14 +61,33 @@ def _agent(game: str, level: str) -> SearchAgent:
 ABORTED: dict[str, list[str]] = {}
 
 
-def _frames(g: Game, a: SearchAgent, b: SearchAgent, n: int, seed: int) -> list[FrameResult]:
-    rng = np.random.default_rng(seed)
-    out = []
-    for k in range(n):
-        try:
-            out.append(play_frame(g, [a, b], new_frame(g, k, seed + k), rng))
-        except (ValueError, RuntimeError, ArithmeticError) as err:
-            ABORTED.setdefault(g.name, []).append(f"{type(err).__name__}: {err}")
+def _play_one(game: str, level_a: str, level_b: str, k: int, seed: int) -> FrameResult | str:
+    """Frame ``k`` between two levels, with its own generator (seed + k); an error message when
+    the engine or referee refused a shot mid-frame."""
+    g = get_game(game)
+    try:
+        return play_frame(
+            g,
+            [_agent(game, level_a), _agent(game, level_b)],
+            new_frame(g, k, seed + k),
+            np.random.default_rng(seed + k),
+        )
+    except (ValueError, RuntimeError, ArithmeticError) as err:
+        return f"{type(err).__name__}: {err}"
+
+
+def _frames(g: Game, level_a: str, level_b: str, n: int, seed: int) -> list[FrameResult]:
+    """``n`` frames, in ``CUEBOARD_BENCH_PROCS`` processes (default 2, one search worker each)."""
+    procs = _env_int("CUEBOARD_BENCH_PROCS", 2)
+    args = [(g.name, level_a, level_b, k, seed) for k in range(n)]
+    if procs == 1:
+        results = [_play_one(*a) for a in args]
+    else:
+        ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+        with ProcessPoolExecutor(max_workers=procs, mp_context=ctx) as ex:
+            results = list(ex.map(_play_one, *zip(*args, strict=True)))
+    out = [r for r in results if not isinstance(r, str)]
+    ABORTED.setdefault(g.name, []).extend(r for r in results if isinstance(r, str))
     if not out:
         raise RuntimeError(f"{g.name}: every frame aborted: {ABORTED[g.name][-1]}")
     return out
@@ -85,7 +107,7 @@ def snooker(n: int) -> list[Figure]:
     g = get_game("snooker")
     out: list[Figure] = []
     for level in _levels():
-        frames = _frames(g, _agent("snooker", level), _agent("snooker", level), n, 100)
+        frames = _frames(g, level, level, n, 100)
         m = len(frames)
         s0, s1 = collect("snooker", frames)
         pots = s0.counts["pots"] + s1.counts["pots"]
@@ -124,7 +146,7 @@ def snooker(n: int) -> list[Figure]:
                 f"budget {_settings().budget_s} s, 1 worker",
             ),
         ]
-    perfect = _frames(g, _agent("snooker", "perfect"), _agent("snooker", "perfect"), n, 200)
+    perfect = _frames(g, "perfect", "perfect", n, 200)
     cleared = sum(_cleared_first_visit(fr) for fr in perfect)
     m = len(perfect)
     out.append(
@@ -135,7 +157,7 @@ def snooker(n: int) -> list[Figure]:
             note="zero noise: the first scoring visit clears the table",
         )
     )
-    head = _frames(g, _agent("snooker", "pro"), _agent("snooker", "club"), n, 300)
+    head = _frames(g, "pro", "club", n, 300)
     wins = sum(fr.winner == 0 for fr in head)
     m = len(head)
     out.append(
@@ -199,7 +221,7 @@ def crokinole(n: int, shots: int) -> list[Figure]:
                 f"{shots} flicks",
             )
         )
-    head = _frames(g, _agent("crokinole", "pro"), _agent("crokinole", "club"), n, 400)
+    head = _frames(g, "pro", "club", n, 400)
     wins = sum(fr.winner == 0 for fr in head)
     m = len(head)
     out.append(
@@ -228,7 +250,7 @@ def novuss(n: int) -> list[Figure]:
                 note=f"8 discs, uncontested, {n} games (cap 150)",
             )
         )
-    head = _frames(g, _agent("novuss", "pro"), _agent("novuss", "club"), n, 500)
+    head = _frames(g, "pro", "club", n, 500)
     m = len(head)
     s0, s1 = collect("novuss", head)
     out += [
@@ -282,6 +304,8 @@ def run() -> list[Figure]:
         except BenchmarkUnavailableError as err:
             skipped.append(f"{name}: {err}")
     for game, errors in ABORTED.items():
+        if not errors:
+            continue
         out.append(
             Figure(
                 f"ai.{game}.aborted_frames",
