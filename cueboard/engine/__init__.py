@@ -33,7 +33,13 @@ Adding a MODEL (e.g. ``models/disc.py``, id ``MODEL_DISC = 1``):
    normal points at the body; ``capture_<model>(body, ibody, i, kind, par) -> bool``.
    Read parameters from ``par[MODEL_DISC, k]`` with column constants named in the model module.
 2. add one ``elif`` branch per function in ``dispatch.py`` (pairs of different models too).
-3. fill the model's parameter row in the game's parameter set (like
+3. optionally, a kernel for games whose bodies are all of that model:
+   ``loop.build_kernel("discs", start_segment=..., end_segment=..., collide_pair=...,
+   collide_wall=..., capture=...)`` with the model's own laws (same signatures as dispatch.py;
+   wrap a law whose signature differs), passed as ``world.run(..., kernel=...)``. A cold start
+   then compiles that model alone (snooker uses ``loop.run_balls``); ``loop.run_events``, the
+   default, dispatches over every model.
+4. fill the model's parameter row in the game's parameter set (like
    ``cueboard/games/snooker/physics_params.py``) and place bodies with ``world.place_body(...,
    model=MODEL_DISC)``.
 Kinetic energy is ``½ m |v|² + ½ I |ω|²`` with one ``INERTIA`` per body (a disc spins only about

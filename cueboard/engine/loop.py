@@ -1,5 +1,9 @@
 """The event loop: one numba function that plays a shot to rest (DESIGN.md, Physics).
 
+The loop is written once (``_run_events_py``) and compiled per set of model laws
+(``build_kernel``): ``run_events`` dispatches over every model, ``run_balls`` is bound to the
+ball model only, so that snooker's cold start compiles no disc code.
+
 It keeps a cache of next-event times — body-body ``tp[i, j]``, body-shape ``tw[i, k]`` (segments,
 then arcs, then capture regions) and each body's transition time ``TE`` — takes the earliest,
 moves only the bodies it involves to that time, applies the model's law, and recomputes only the
@@ -10,6 +14,8 @@ rows of the bodies the event changed. Events go into preallocated arrays; when m
 from __future__ import annotations
 
 import math
+import types
+from typing import Any
 
 import numpy as np
 from numba import njit
@@ -53,9 +59,14 @@ from cueboard.engine.layout import (
     WY,
     WZ,
 )
+from cueboard.engine.models import ball
 from cueboard.engine.motion import evolve, kinematics_at
 
 INF = math.inf
+#: In the loop templates below, ``relax`` and the model laws (``start_segment``, ``end_segment``,
+#: ``collide_pair``, ``collide_wall``, ``capture``) are bound per compiled kernel by
+#: ``build_kernel``; the module-level names are the dispatch over every model.
+relax: Any = None
 #: Columns of ``ev_f``: time, x_a, y_a, x_b, y_b, energy change, smallest gap (check mode).
 EF_T, EF_XA, EF_YA, EF_XB, EF_YB, EF_DE, EF_GAP = 0, 1, 2, 3, 4, 5, 6
 N_EV_F = 7
@@ -133,8 +144,7 @@ def _separate(body: np.ndarray, i: int, j: int) -> None:
     body[PY, j] += (1.0 - wi) * s * dy
 
 
-@njit(cache=True, error_model="numpy")
-def _relax(
+def _relax_py(
     body: np.ndarray,
     ibody: np.ndarray,
     t: float,
@@ -222,8 +232,7 @@ def _smallest_gap(body: np.ndarray, ibody: np.ndarray, t: float) -> float:
     return best
 
 
-@njit(cache=True, error_model="numpy")
-def run_events(
+def _run_events_py(
     body: np.ndarray,
     ibody: np.ndarray,
     seg: np.ndarray,
@@ -379,7 +388,7 @@ def run_events(
             flags[:] = False
             flags[a] = True
             flags[b] = True
-            count, nwork = _relax(body, ibody, t, par, work, flags, ev_i, ev_f, count, check)
+            count, nwork = relax(body, ibody, t, par, work, flags, ev_i, ev_f, count, check)
             if count < 0:
                 return -1
             for w in range(nwork):
@@ -389,3 +398,58 @@ def run_events(
         else:
             _refresh(body, ibody, a, t, seg, arc, cap, tp, tw)
     return count
+
+
+def build_kernel(
+    name: str,
+    *,
+    start_segment: Any,
+    end_segment: Any,
+    collide_pair: Any,
+    collide_wall: Any,
+    capture: Any,
+) -> Any:
+    """An event loop compiled against one set of model laws (numba dispatchers with the
+    signatures of ``dispatch.py``): ``run_events`` uses the dispatch over every model; a game whose
+    bodies are all of one model uses a kernel bound to that model's laws, so a cold start compiles
+    only the code it runs. Each kernel has its own name, hence its own entry in numba's cache."""
+    laws = {
+        "start_segment": start_segment,
+        "end_segment": end_segment,
+        "collide_pair": collide_pair,
+        "collide_wall": collide_wall,
+        "capture": capture,
+    }
+    relax = _jit_copy(_relax_py, f"_relax_{name}", laws)
+    return _jit_copy(_run_events_py, f"run_events_{name}", {**laws, "relax": relax})
+
+
+def _jit_copy(fn: Any, name: str, bind: dict[str, Any]) -> Any:
+    """``fn`` compiled with some of its global names bound to other objects."""
+    scope = dict(fn.__globals__)
+    scope.update(bind)
+    copy = types.FunctionType(fn.__code__, scope, name, fn.__defaults__, fn.__closure__)
+    copy.__qualname__ = name
+    copy.__module__ = fn.__module__
+    copy.__doc__ = fn.__doc__
+    return njit(cache=True, error_model="numpy")(copy)
+
+
+#: The event loop over every model (dispatch.py): see ``_run_events_py`` for its contract.
+run_events = build_kernel(
+    "all",
+    start_segment=start_segment,
+    end_segment=end_segment,
+    collide_pair=collide_pair,
+    collide_wall=collide_wall,
+    capture=capture,
+)
+#: The event loop for balls only (snooker): compiles the ball model alone.
+run_balls = build_kernel(
+    "balls",
+    start_segment=ball.start_segment,
+    end_segment=ball.end_segment,
+    collide_pair=ball.collide_ball_ball,
+    collide_wall=ball.collide_ball_wall,
+    capture=ball.capture_ball,
+)

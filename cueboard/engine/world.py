@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 
@@ -215,15 +215,19 @@ def run(
     *,
     max_events: int = MAX_EVENTS,
     check: bool = False,
+    kernel: Any = None,
 ) -> RawEvents:
     """Play the bodies to rest (``body`` / ``ibody`` are updated in place to the final state).
 
     Raises EventLimitError when the shot needs more than ``max_events`` events. ``check`` records
-    the smallest gap between any two bodies at every event (slow; for tests).
+    the smallest gap between any two bodies at every event (slow; for tests). ``kernel`` is the
+    compiled event loop to use (``loop.run_events``, every model, by default; ``loop.run_balls``
+    when all bodies are balls, or any ``loop.build_kernel`` result).
     """
     ev_i = np.empty((max_events, N_EV_I), dtype=np.int64)
     ev_f = np.empty((max_events, N_EV_F), dtype=np.float64)
-    n = run_events(body, ibody, shapes.seg, shapes.arc, shapes.cap, par, ev_i, ev_f, check)
+    loop = run_events if kernel is None else kernel
+    n = loop(body, ibody, shapes.seg, shapes.arc, shapes.cap, par, ev_i, ev_f, check)
     if n < 0:
         raise EventLimitError(
             f"the shot needed more than {max_events} events; the engine stopped (raise max_events "

@@ -27,6 +27,7 @@ import numpy as np
 
 from cueboard.engine.events import Event, EventKind
 from cueboard.engine.layout import EV_CAPTURE, EV_COLLISION, MODEL_BALL, VX, VY, WX, WY, WZ
+from cueboard.engine.loop import run_balls
 from cueboard.engine.world import RawEvents, Shapes, final_positions, new_bodies, place_body, run, to_events
 from cueboard.games.snooker.cushions import table_shapes
 from cueboard.games.snooker.outcome import CUE_BALL, SIMULTANEOUS, outcome_of
@@ -178,7 +179,9 @@ def _play(
     c = setup.cue
     body[VX, c], body[VY, c] = v
     body[WX, c], body[WY, c], body[WZ, c] = w
-    raw = run(body, ibody, setup.shapes, setup.par, max_events=setup.max_events, check=check)
+    raw = run(
+        body, ibody, setup.shapes, setup.par, max_events=setup.max_events, check=check, kernel=run_balls
+    )
     return raw, body, ibody
 
 
