@@ -69,6 +69,19 @@ class FastShot:
     raw: RawEvents
 
 
+def _clear_of_walls(x: float, y: float, r: float, shapes: Shapes) -> bool:
+    """Whether a ball centred at (x, y) in a pocket's mouth lies on the playing side of every
+    cushion and jaw face it is level with, and clear of every knuckle (to 1 µm: the engine leaves
+    balls pressed against a wall by at most its contact tolerance)."""
+    eps = 1e-6
+    for row in shapes.seg:
+        nx, ny = row[4], row[5]
+        u = (x - row[0]) * ny - (y - row[1]) * nx
+        if -r < u < row[6] + r and nx * (x - row[0]) + ny * (y - row[1]) < r - eps:
+            return False
+    return all(math.hypot(x - row[0], y - row[1]) >= row[2] + r - eps for row in shapes.arc)
+
+
 def _check_position(xy: np.ndarray, ids: tuple[str, ...], t: SnookerTable, shapes: Shapes) -> None:
     r = t.ball_radius
     hw, length = t.half_width, t.length
@@ -79,7 +92,9 @@ def _check_position(xy: np.ndarray, ids: tuple[str, ...], t: SnookerTable, shape
     over = np.hypot(xy[:, None, 0] - cap[None, :, 0], xy[:, None, 1] - cap[None, :, 1]) < cap[None, :, 2]
     for k, (x, y) in enumerate(xy.tolist()):
         inside = abs(x) <= hw - r + eps and r - eps <= y <= length - r + eps
-        if not inside and not any(math.hypot(x - px, y - py) < 0.12 for px, py in pockets):
+        if not inside and not (
+            any(math.hypot(x - px, y - py) < 0.12 for px, py in pockets) and _clear_of_walls(x, y, r, shapes)
+        ):
             raise PositionError(f"ball '{ids[k]}' at ({x:.4f}, {y:.4f}) m is not on the bed")
         if over[k].any():
             name = shapes.cap_names[int(np.argmax(over[k]))]

@@ -219,3 +219,16 @@ def test_side_spin_squirts_away_and_throws_off_the_cushion_towards_its_side(side
     assert hit.x is not None and -side * hit.x > 0.0  # squirt: away from the side used
     final = outcome.final[0]
     assert side * (final.x - hit.x) > 0.05  # thrown towards the side used, clearly
+
+
+def test_positions_off_the_bed_are_refused() -> None:
+    from cueboard.games.snooker.physics import PositionError
+
+    for x, y in [(-T.half_width - 0.05, 0.1), (0.0, -0.01), (-T.half_width - 0.02, T.length / 2 + 0.05)]:
+        pos = Position(game="snooker", pieces=(Piece(id="white", kind="ball", colour="white", x=x, y=y),))
+        with pytest.raises(PositionError, match="not on the bed"):
+            prepare(pos)
+    # in the mouth of a corner pocket, on the pocket's axis: a legal resting place
+    prepare(
+        Position(game="snooker", pieces=(Piece(id="white", kind="ball", colour="white", x=-0.87, y=0.02),))
+    )
