@@ -9,6 +9,8 @@ the match unchanged.
 
 from __future__ import annotations
 
+import logging
+import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -27,6 +29,7 @@ from cueboard.app.service import MatchService, MatchStateError
 from cueboard.store import Store, StoreError
 
 STATIC = Path(__file__).with_name("static")
+log = logging.getLogger(__name__)
 
 
 class PlayerIn(BaseModel):
@@ -73,12 +76,32 @@ def _error(request: Request, status: int, key: str, params: dict[str, Any], engl
     return JSONResponse(status_code=status, content={"detail": detail, "key": key, "params": params})
 
 
-def create_app(database_url: str | None = None, *, ai_budget_s: float = 1.0) -> FastAPI:
-    """The FastAPI application over the store at ``database_url`` (upgraded to the newest schema)."""
+def create_app(
+    database_url: str | None = None, *, ai_budget_s: float = 1.0, warm_up: bool = False
+) -> FastAPI:
+    """The FastAPI application over the store at ``database_url`` (upgraded to the newest schema).
+
+    ``warm_up``: at start-up, play one unrecorded stroke per game in a background thread
+    (:meth:`MatchService.warm_up`) so that the first real shot does not wait for the physics'
+    compiled kernels; ``/api/health`` says ``"warm": true`` once that is done."""
     store = Store(database_url)
     service = MatchService(store, ai_budget_s=ai_budget_s)
+    warm = threading.Event()
+
+    def _warm() -> None:
+        try:
+            service.warm_up()
+        except Exception:  # a failed warm-up only costs the first shot its speed
+            log.exception("warming up the physics failed")
+        finally:
+            warm.set()
+
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        if warm_up:
+            threading.Thread(target=_warm, name="cueboard-warm-up", daemon=True).start()
+        else:
+            warm.set()
         yield
         store.close()
 
@@ -178,9 +201,9 @@ def create_app(database_url: str | None = None, *, ai_budget_s: float = 1.0) -> 
     def match_record(match_id: str) -> PlainTextResponse:
         return PlainTextResponse(service.record(match_id).to_json(), media_type="application/json")
 
-    @app.get("/api/health", summary="Liveness and the games available")
+    @app.get("/api/health", summary="Liveness, the games available, whether the physics is warmed up")
     def health() -> dict[str, Any]:
-        return {"ok": True, "version": __version__, "games": available_games()}
+        return {"ok": True, "version": __version__, "games": available_games(), "warm": warm.is_set()}
 
     # --- the page ------------------------------------------------------------------------------
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

@@ -167,16 +167,19 @@ class MatchService:
         with self._lock(match_id):
             row, a, header, position = self._load(match_id)
             self._check_turn(row, a, header, position, by_ai=by_ai, action="strike")
-            types = record_types(row.game)
-            decl = declaration if isinstance(declaration, BaseModel) else parse_record(
-                types.declaration, declaration or {}, prefix="declaration")
-            stk = strike if isinstance(strike, BaseModel) else parse_record(
-                types.strike, strike, prefix="strike")
-            a.validate_strike(position, stk)
-            t0 = time.perf_counter()
-            events, outcome = a.game.simulate(position, decl, stk)
-            t_sim = time.perf_counter() - t0
-            return self._commit(row, a, header, position, decl, stk, events, outcome, "shot", t_sim)
+            return self._strike(row, a, header, position, declaration, strike)
+
+    def _strike(self, row: MatchRow, a: GameAdapter, header: MatchHeader, position: Position,
+                declaration: Any, strike: Any) -> dict[str, Any]:
+        types = record_types(row.game)
+        decl = declaration if isinstance(declaration, BaseModel) else parse_record(
+            types.declaration, declaration or {}, prefix="declaration")
+        stk = strike if isinstance(strike, BaseModel) else parse_record(types.strike, strike, prefix="strike")
+        a.validate_strike(position, stk)
+        t0 = time.perf_counter()
+        events, outcome = a.game.simulate(position, decl, stk)
+        t_sim = time.perf_counter() - t0
+        return self._commit(row, a, header, position, decl, stk, events, outcome, "shot", t_sim)
 
     def choose(self, match_id: str, choice: str, *, by_ai: bool = False) -> dict[str, Any]:
         """Make a choice the rules offer (play on, the offender plays again, replace)."""
@@ -186,13 +189,6 @@ class MatchService:
             decl = a.choice_declaration(position, choice)
             outcome = record_types(row.game).outcome()
             return self._commit(row, a, header, position, decl, None, (), outcome, "choice", 0.0)
-
-    def declare(self, match_id: str, declaration: BaseModel, *, by_ai: bool) -> dict[str, Any]:
-        with self._lock(match_id):
-            row, a, header, position = self._load(match_id)
-            self._check_turn(row, a, header, position, by_ai=by_ai, action=None)
-            outcome = record_types(row.game).outcome()
-            return self._commit(row, a, header, position, declaration, None, (), outcome, "choice", 0.0)
 
     def _check_turn(self, row: MatchRow, a: GameAdapter, header: MatchHeader, position: Position, *,
                     by_ai: bool, action: str | None) -> None:
@@ -250,20 +246,40 @@ class MatchService:
 
     # --- the AI --------------------------------------------------------------------------------
     def ai_play(self, match_id: str) -> dict[str, Any]:
-        """The AI player to move decides and plays (a choice, a declaration or a stroke)."""
-        row, a, header, position = self._load(match_id)
-        if row.status != "playing":
-            raise MatchStateError("the match is over")
-        seat = a.turn(position)["seat"]
-        player = self._player_at(header, seat)
-        if player is None or player.kind != "ai" or player.level is None:
-            raise MatchStateError(f"seat {seat} is a person, not the AI")
-        agent = self._agent(row.game, player.level)
-        rng = np.random.default_rng([header.seed, len(self.store.shots(match_id)), 7])
-        decision = agent.decide(a.game, position, rng)
-        if decision.strike is None:
-            return self.declare(match_id, decision.declaration, by_ai=True)
-        return self.strike(match_id, decision.declaration, decision.strike, by_ai=True)
+        """The AI player to move decides and plays (a choice, a declaration or a stroke).
+
+        The match stays locked from the decision to the stored result, so that two requests can
+        never both play for the same position."""
+        with self._lock(match_id):
+            row, a, header, position = self._load(match_id)
+            self._check_turn(row, a, header, position, by_ai=True, action=None)
+            player = self._player_at(header, a.turn(position)["seat"])
+            if player is None or player.level is None:
+                raise MatchStateError("the AI player has no level")
+            agent = self._agent(row.game, player.level)
+            rng = np.random.default_rng([header.seed, len(self.store.shots(match_id)), 7])
+            t0 = time.perf_counter()
+            decision = agent.decide(a.game, position, rng)
+            think_ms = (time.perf_counter() - t0) * 1000
+            if decision.strike is None:
+                outcome = record_types(row.game).outcome()
+                out = self._commit(row, a, header, position, decision.declaration, None, (), outcome,
+                                   "choice", 0.0)
+            else:
+                out = self._strike(row, a, header, position, decision.declaration, decision.strike)
+            out["shot"]["ai"] = {"intent": decision.intent, "think_ms": think_ms}
+            return out
+
+    def warm_up(self) -> None:
+        """Play each game's :meth:`GameAdapter.warm_strike` once, unrecorded: the physics kernels
+        (numba, compiled or loaded from its cache) are then ready before the first real shot."""
+        for name in available_games():
+            a = adapter(name)
+            position = a.game.new_position(a.rules_settings(a.player_counts[0], {}), seed=0)
+            strike = a.warm_strike(position)
+            decl = record_types(name).declaration()
+            _events, outcome = a.game.simulate(position, decl, strike)
+            a.game.apply(position, decl, outcome, np.random.default_rng(0))
 
     def _agent(self, game: str, level: str) -> Any:
         key = (game, level)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -38,23 +39,26 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> None:
+        """Start the server and wait until it has warmed up its physics (one stroke per game, so
+        that no browser test waits for numba kernels to compile or load)."""
         exe = str(Path(sys.executable).parent / "cueboard")
         cmd = [exe, "serve", "--port", str(self.port), "--db", self.db_url,
                "--ai-budget", "0.3"]
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 180
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"the server exited: {self.log.read_text()[-2000:]}")
             try:
-                with urllib.request.urlopen(f"{self.url}/api/health", timeout=1) as r:
-                    if r.status == 200:
+                with urllib.request.urlopen(f"{self.url}/api/health", timeout=2) as r:
+                    if r.status == 200 and json.load(r).get("warm"):
                         return
             except OSError:
-                time.sleep(0.2)
-        raise RuntimeError("the server did not answer within 60 s")
+                pass
+            time.sleep(0.2)
+        raise RuntimeError("the server did not warm up within 180 s")
 
     def stop(self) -> None:
         if self.proc is not None:

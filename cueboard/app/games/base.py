@@ -130,6 +130,12 @@ class GameAdapter(ABC):
         """Where the strike places its piece, if it does."""
         return None
 
+    @abstractmethod
+    def warm_strike(self, position: Position) -> BaseModel:
+        """A gentle legal stroke from the opening ``position`` (its piece placed in the seat's own
+        area, aimed at the centre): the server plays it once per game at start-up, unrecorded, so
+        that the physics' compiled kernels are loaded before the first real shot."""
+
     def choice_declaration(self, position: Position, choice: str) -> BaseModel:
         """The declaration that makes ``choice`` (a button of :meth:`turn`) without a stroke."""
         raise ChoiceError(f"{self.name} offers no choice '{choice}' here")

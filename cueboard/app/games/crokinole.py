@@ -4,6 +4,7 @@ referee's calls, read from the crokinole records (cueboard.games.crokinole)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any, cast
 
@@ -44,6 +45,14 @@ class CrokinoleAdapter(GameAdapter):
             "peg_positions": b.peg_positions,
             "seat_angles": [b.seat_angle(s) for s in range(4)],
         })
+
+    def warm_strike(self, position: Position) -> BaseModel:
+        """A disc on the shooting line at the middle of the seat's quadrant, flicked gently at the
+        centre."""
+        b = STANDARD_BOARD
+        a = b.seat_angle(position.to_move)
+        start = (b.shooting_radius * math.cos(a), b.shooting_radius * math.sin(a))
+        return CrokinoleStrike(start=start, speed=0.6, angle=math.degrees(a) + 180.0)
 
     def scoreboard(self, position: Position) -> dict[str, Any]:
         p = cast(CrokinolePosition, position)

@@ -85,6 +85,15 @@ class NovussAdapter(GameAdapter):
         s = cast(NovussStrike, strike)
         return (s.x, s.y)
 
+    def warm_strike(self, position: Position) -> BaseModel:
+        """The striker in the middle of the seat's edge zone, 0.1 m off its centre line, played
+        gently straight ahead (seat directions: board.py's frame, 0 bottom, 1 left, 2 top, 3 right)."""
+        b = STANDARD_BOARD
+        u = b.half - b.edge_zone / 2
+        seat = position.to_move
+        x, y, angle = ((0.1, -u, 90.0), (-u, 0.1, 0.0), (0.1, u, -90.0), (u, 0.1, 180.0))[seat]
+        return NovussStrike(x=x, y=y, speed=0.8, angle=angle)
+
     def strike_velocity(self, position: Position, strike: BaseModel) -> dict[str, tuple[float, float]]:
         s = cast(NovussStrike, strike)
         a = math.radians(s.angle)

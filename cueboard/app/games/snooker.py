@@ -111,6 +111,11 @@ class SnookerAdapter(GameAdapter):
         elif s.place_cue_ball is not None:
             raise PlacementError("not_in_hand", "the cue ball is not in hand: leave place_cue_ball empty")
 
+    def warm_strike(self, position: Position) -> BaseModel:
+        """The cue ball placed in the D beside the brown and played gently up the table."""
+        t = STANDARD_TABLE
+        return SnookerStrike(speed=0.8, angle=90.0, place_cue_ball=(t.d_radius / 2, t.baulk_y - 0.1))
+
     def choice_declaration(self, position: Position, choice: str) -> BaseModel:
         p = cast(SnookerPosition, position)
         if choice not in p.pending:
