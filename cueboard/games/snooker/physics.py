@@ -77,7 +77,7 @@ def _clear_of_walls(x: float, y: float, r: float, shapes: Shapes) -> bool:
     for row in shapes.seg:
         nx, ny = row[4], row[5]
         u = (x - row[0]) * ny - (y - row[1]) * nx
-        if -r < u < row[6] + r and nx * (x - row[0]) + ny * (y - row[1]) < r - eps:
+        if 0.0 <= u <= row[6] and nx * (x - row[0]) + ny * (y - row[1]) < r - eps:
             return False
     return all(math.hypot(x - row[0], y - row[1]) >= row[2] + r - eps for row in shapes.arc)
 

@@ -78,6 +78,15 @@ def test_random_shots_from_a_broken_rack(s: tuple[float, float, float, float, fl
     speed, angle, side, top, elevation = s
     raw, body, ibody = play_raw(setup, speed, angle, side, top, elevation, check=True)
     check_shot(raw, body, ibody)
+    # where the balls came to rest is a position the next stroke can be played from
+    after = [
+        p.model_copy(update={"x": float(body[0, k]), "y": float(body[1, k])})
+        for k, p in enumerate(setup.pieces)
+        if ibody[0, k] != 4
+    ]
+    if all(p.id != "white" for p in after):
+        after.append(Piece(id="white", kind="ball", colour="white", x=0.0, y=0.5))
+    prepare(Position(game="snooker", pieces=tuple(after)))
 
 
 @settings(max_examples=300, deadline=None)
