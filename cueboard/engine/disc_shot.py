@@ -25,6 +25,11 @@ from cueboard.engine.world import Shapes, new_bodies, place_body, run, to_events
 MAX_DISC_EVENTS = 200_000
 
 
+#: Overlap accepted between two discs placed for a shot, m: discs left pressed together by a
+#: previous shot (a pack resolved at the engine's contact tolerance) are not refused.
+OVERLAP_TOL = 1e-6
+
+
 class DiscInputError(ValueError):
     """A disc shot's bodies are malformed (not finite, overlapping, off the board...)."""
 
@@ -85,14 +90,14 @@ def _check(bodies: Sequence[DiscBody]) -> None:
     for i, a in enumerate(bodies):
         for b in bodies[i + 1 :]:
             gap = math.hypot(a.x - b.x, a.y - b.y) - a.radius - b.radius
-            if gap < -1e-9:
-                raise DiscInputError(f"discs '{a.id}' and '{b.id}' overlap by {-gap * 1000:.2f} mm")
+            if gap < -OVERLAP_TOL:
+                raise DiscInputError(f"discs '{a.id}' and '{b.id}' overlap by {-gap * 1000:.3f} mm")
 
 
 def _state_changes(events: tuple[Event, ...], start: dict[str, EventKind]) -> tuple[Event, ...]:
     """Drop motion-state events that do not change a body's state (the disc law's piece
     boundaries are transitions for the engine, not news for a referee). ``start``: the state of
-    each body set moving by the shot; a contact makes a body's next state event news again."""
+    each body set moving by the shot; a body leaves a contact sliding."""
     last = dict(start)
     out: list[Event] = []
     state_kinds = (EventKind.SLIDING, EventKind.ROLLING, EventKind.SPINNING, EventKind.STATIONARY)
@@ -102,9 +107,9 @@ def _state_changes(events: tuple[Event, ...], start: dict[str, EventKind]) -> tu
             if last.get(body) is ev.kind:
                 continue
             last[body] = ev.kind
-        else:
+        elif ev.kind in (EventKind.COLLISION, EventKind.CUSHION):
             for body in ev.bodies:
-                last.pop(body, None)
+                last[body] = EventKind.SLIDING
         out.append(ev)
     return tuple(out)
 
