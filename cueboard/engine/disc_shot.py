@@ -15,9 +15,32 @@ from dataclasses import dataclass
 import numpy as np
 
 from cueboard.engine.events import Event, EventKind
-from cueboard.engine.layout import MODEL_DISC, N_MODELS, N_PAR, PX, PY, REMOVED, STATE
+from cueboard.engine.layout import (
+    CCX,
+    CCY,
+    CKIND,
+    CMODE,
+    CR,
+    MODEL_DISC,
+    N_MODELS,
+    N_PAR,
+    PX,
+    PY,
+    REMOVED,
+    STATE,
+    T0,
+)
 from cueboard.engine.loop import EF_DE, EF_GAP
-from cueboard.engine.models.disc import CATCH_TIME_FIELD, MAX_OPENINGS, P_E, P_G, P_MU, P_MUC, P_OPEN
+from cueboard.engine.models.disc import (
+    CAP_OPENING,
+    CATCH_TIME_FIELD,
+    MAX_OPENINGS,
+    P_E,
+    P_G,
+    P_MU,
+    P_MUC,
+    P_OPEN,
+)
 from cueboard.engine.world import Shapes, new_bodies, place_body, run, to_events
 
 #: Events per shot allowed before the engine gives up (a spinning disc has a transition at each
@@ -114,6 +137,37 @@ def _state_changes(events: tuple[Event, ...], start: dict[str, EventKind]) -> tu
     return tuple(out)
 
 
+def _resting_over_openings(
+    body: np.ndarray, ibody: np.ndarray, ids: Sequence[str], shapes: Shapes
+) -> tuple[Event, ...]:
+    """Capture events for discs that came to rest with their centre over a round opening.
+
+    The engine decides a capture when a centre crosses the rim; a disc stopped over the opening
+    by a contact inside it (a shooter stopping dead on a leaner) never crosses again, yet it has
+    lost its support and drops (the catch rule, disc_capture.py). Dated when it stopped.
+    """
+    out: list[Event] = []
+    for k in range(shapes.cap.shape[0]):
+        if shapes.cap[k, CMODE] != 0.0 or int(shapes.cap[k, CKIND]) < CAP_OPENING:
+            continue
+        cx, cy, rc = shapes.cap[k, CCX], shapes.cap[k, CCY], shapes.cap[k, CR]
+        for i, pid in enumerate(ids):
+            if ibody[STATE, i] == REMOVED or math.hypot(body[PX, i] - cx, body[PY, i] - cy) >= rc:
+                continue
+            ibody[STATE, i] = REMOVED
+            out.append(
+                Event(
+                    time=float(body[T0, i]),
+                    kind=shapes.cap_events[k],
+                    bodies=(pid,),
+                    shape=shapes.cap_names[k],
+                    x=float(body[PX, i]),
+                    y=float(body[PY, i]),
+                )
+            )
+    return tuple(out)
+
+
 def run_discs(
     bodies: Sequence[DiscBody], shapes: Shapes, par: np.ndarray, *, check: bool = False
 ) -> DiscResult:
@@ -148,10 +202,15 @@ def run_discs(
     for ev in events:
         if ev.kind in (EventKind.HOLED, EventKind.DITCHED, EventKind.POCKETED, EventKind.OFF_TABLE):
             captured[ev.bodies[0]] = ev.kind
+    late = _resting_over_openings(body, ibody, ids, shapes)
     final: dict[str, tuple[float, float, EventKind | None]] = {}
     for i, b in enumerate(bodies):
         removed = ibody[STATE, i] == REMOVED
         final[b.id] = (float(body[PX, i]), float(body[PY, i]), captured.get(b.id) if removed else None)
+    for ev in late:
+        x, y, _ = final[ev.bodies[0]]
+        final[ev.bodies[0]] = (x, y, ev.kind)
+    events = tuple(sorted((*events, *late), key=lambda e: e.time))
     gain = gap = math.nan
     if check and raw.n:
         gain = float(np.max(raw.ev_f[:, EF_DE]))

@@ -207,3 +207,20 @@ def test_no_overlaps_energy_never_rises_and_the_run_is_deterministic(
             assert math.hypot(x1 - x2, y1 - y2) >= 2 * R - 1e-9
     again = simulate_flick(pieces, "s", start, vel, spin)
     assert again == simulate_flick(pieces, "s", start, vel, spin)
+
+
+def test_a_shooter_stopping_dead_on_a_leaner_over_the_hole_drops() -> None:
+    """Too fast to be caught when it crosses the rim (1.5 m/s), the shooter hits a leaner head
+    on inside the opening, keeps (1 − e)/2 of its speed, stops over the hole and drops; the
+    leaner is driven off."""
+    leaner = _disc("L", 0.0, 0.018)
+    v_entry = 1.5
+    v0 = math.sqrt(v_entry**2 + 2 * MUG * (B.shooting_radius - B.hole_radius))
+    events, final = simulate_flick((leaner,), "s", (0.0, -B.shooting_radius), (0.0, v0), owner=0)
+    kinds = [(e.kind, e.bodies) for e in events]
+    assert (EventKind.COLLISION, ("L", "s")) in kinds or (EventKind.COLLISION, ("s", "L")) in kinds
+    holed = [e for e in events if e.kind is EventKind.HOLED]
+    assert [e.bodies for e in holed] == [("s",)] and holed[0].shape == "hole:20"
+    assert _final(final, "s").state is PieceState.IN_HOLE
+    assert _final(final, "L").state is not PieceState.IN_HOLE
+    assert [e.time for e in events] == sorted(e.time for e in events)
