@@ -17,6 +17,9 @@ from cueboard.games.crokinole.physics_params import STANDARD_PHYSICS as P
 from cueboard.records.base import Piece, PieceState
 
 MUG = P.mu_board * P.g
+#: Overlap tolerated between pieces at any event: the engine's stated bound (docs/physics.md: pieces
+#: pressed together in slow clusters reach about 1 µm; 2 µm is invisible to any referee).
+OVERLAP = 2e-6
 R = B.disc_radius
 
 
@@ -197,14 +200,14 @@ def test_no_overlaps_energy_never_rises_and_the_run_is_deterministic(
     vel = (speed * math.cos(d), speed * math.sin(d))
     res = run_flick(pieces, "s", start, vel, spin, check=True)
     assert res.max_energy_gain <= 1e-12
-    assert res.min_gap >= -1e-9
+    assert res.min_gap >= -OVERLAP
     on = [(pid, x, y) for pid, (x, y, cap) in res.final.items() if cap is None]
     for i, (_, x1, y1) in enumerate(on):
         assert math.hypot(x1, y1) <= B.surface_radius + 1e-9
         for px, py in B.peg_positions:
-            assert math.hypot(x1 - px, y1 - py) >= R + B.peg_radius - 1e-9
+            assert math.hypot(x1 - px, y1 - py) >= R + B.peg_radius - OVERLAP
         for _, x2, y2 in on[i + 1 :]:
-            assert math.hypot(x1 - x2, y1 - y2) >= 2 * R - 1e-9
+            assert math.hypot(x1 - x2, y1 - y2) >= 2 * R - OVERLAP
     again = simulate_flick(pieces, "s", start, vel, spin)
     assert again == simulate_flick(pieces, "s", start, vel, spin)
 
