@@ -102,14 +102,14 @@ N_CAP_F: Final = 6
 
 # ---- events -----------------------------------------------------------------------------------
 # ev_i rows: kind, a (body), b (body, shape index within its kind, or new state);
-# ev_f rows: time, x_a, y_a, x_b, y_b (b's centre for collisions, else the contact point)
+# ev_f rows: see loop.py (EF_*): time, a's centre, b's centre (collisions) or the contact point,
+# energy change, smallest gap (check mode), velocities of a and b after the event
 EV_COLLISION: Final = 1
 EV_SEGMENT: Final = 2
 EV_ARC: Final = 3
 EV_CAPTURE: Final = 4
 EV_STATE: Final = 5
 N_EV_I: Final = 3
-N_EV_F: Final = 5
 
 #: Distance below which two surfaces count as touching for event detection, metres (0.1 µm:
 #: far below anything a referee sees, and large enough that two balls pressed together while

@@ -69,7 +69,10 @@ INF = math.inf
 relax: Any = None
 #: Columns of ``ev_f``: time, x_a, y_a, x_b, y_b, energy change, smallest gap (check mode).
 EF_T, EF_XA, EF_YA, EF_XB, EF_YB, EF_DE, EF_GAP = 0, 1, 2, 3, 4, 5, 6
-N_EV_F = 7
+#: ... then the velocities of a and b just after the event (b: NaN unless two bodies collided);
+#: with the positions they fix each body's parabola between its events (drawings, animation).
+EF_VXA, EF_VYA, EF_VXB, EF_VYB = 7, 8, 9, 10
+N_EV_F = 11
 
 
 @njit(cache=True, error_model="numpy")
@@ -203,6 +206,10 @@ def _relax_py(
                 ev_f[count, EF_YB] = body[PY, m]
                 ev_f[count, EF_DE] = kinetic_energy(body, k) + kinetic_energy(body, m) - e0
                 ev_f[count, EF_GAP] = _smallest_gap(body, ibody, t) if check else math.nan
+                ev_f[count, EF_VXA] = body[VX, k]
+                ev_f[count, EF_VYA] = body[VY, k]
+                ev_f[count, EF_VXB] = body[VX, m]
+                ev_f[count, EF_VYB] = body[VY, m]
                 count += 1
                 active = True
                 if not flags[m]:
@@ -381,6 +388,10 @@ def _run_events_py(
         ev_f[count, EF_YB] = yb
         ev_f[count, EF_DE] = e1 - e0 if kind != EV_CAPTURE else 0.0
         ev_f[count, EF_GAP] = _smallest_gap(body, ibody, t) if check else math.nan
+        ev_f[count, EF_VXA] = body[VX, a]
+        ev_f[count, EF_VYA] = body[VY, a]
+        ev_f[count, EF_VXB] = body[VX, b] if what == 2 else math.nan
+        ev_f[count, EF_VYB] = body[VY, b] if what == 2 else math.nan
         count += 1
         if what == 2:
             work[0] = a

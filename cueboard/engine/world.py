@@ -200,7 +200,8 @@ def place_body(
 @dataclass(frozen=True)
 class RawEvents:
     """The event arrays of one run: ``ev_i[k] = (kind, a, b)``, ``ev_f[k] = (t, xa, ya, xb, yb,
-    dE, gap)`` for ``k < n`` (see loop.py); the bodies' final state is in the ``body`` array."""
+    dE, gap, vxa, vya, vxb, vyb)`` for ``k < n`` (columns ``loop.EF_*``); the bodies' final state
+    is in the ``body`` array."""
 
     n: int
     ev_i: np.ndarray

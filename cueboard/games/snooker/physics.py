@@ -20,6 +20,7 @@ Raises ``PositionError`` (a ValueError) for balls off the bed or overlapping, an
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 
@@ -27,7 +28,7 @@ import numpy as np
 
 from cueboard.engine.events import Event, EventKind
 from cueboard.engine.layout import EV_CAPTURE, EV_COLLISION, MODEL_BALL, VX, VY, WX, WY, WZ
-from cueboard.engine.loop import run_balls
+from cueboard.engine.loop import EF_T, EF_VXA, EF_VXB, EF_VYA, EF_VYB, EF_XA, EF_XB, EF_YA, EF_YB, run_balls
 from cueboard.engine.world import RawEvents, Shapes, final_positions, new_bodies, place_body, run, to_events
 from cueboard.games.snooker.cushions import table_shapes
 from cueboard.games.snooker.outcome import CUE_BALL, SIMULTANEOUS, outcome_of
@@ -272,14 +273,34 @@ def trace_shot(
     max_events: int | None = None,
 ) -> tuple[tuple[Event, ...], SnookerOutcome, dict[str, list[tuple[float, float]]]]:
     """``simulate_shot`` plus each ball's path: its centre at the start, at every event that
-    involves it and at rest (a sliding stretch, which curves, is drawn as its chord)."""
+    involves it, and between them along its exact parabola (a swerving slide curves)."""
     setup, raw, events, outcome = _simulate(position, strike, table, physics, max_events)
-    paths: dict[str, list[tuple[float, float]]] = {
-        i: [(float(p[0]), float(p[1]))] for i, p in zip(setup.ids, setup.xy, strict=True)
-    }
-    for k in range(raw.n):
-        kind, a, b = (int(v) for v in raw.ev_i[k])
-        paths[setup.ids[a]].append((float(raw.ev_f[k, 1]), float(raw.ev_f[k, 2])))
+    v0, _ = cue_ball_motion(strike, radius=table.ball_radius, mass=table.ball_mass, physics=physics)
+    knots: list[list[tuple[float, float, float, float, float]]] = [
+        [(0.0, float(x), float(y), *(v0 if k == setup.cue else (0.0, 0.0)))]
+        for k, (x, y) in enumerate(setup.xy.tolist())
+    ]
+    for (kind, a, b), row in zip(raw.ev_i.tolist(), raw.ev_f.tolist(), strict=True):
+        knots[a].append((row[EF_T], row[EF_XA], row[EF_YA], row[EF_VXA], row[EF_VYA]))
         if kind == EV_COLLISION:
-            paths[setup.ids[b]].append((float(raw.ev_f[k, 3]), float(raw.ev_f[k, 4])))
+            knots[b].append((row[EF_T], row[EF_XB], row[EF_YB], row[EF_VXB], row[EF_VYB]))
+    paths = {i: _sample(k) for i, k in zip(setup.ids, knots, strict=True)}
     return events, outcome, paths
+
+
+def _sample(
+    knots: list[tuple[float, float, float, float, float]], steps: int = 8
+) -> list[tuple[float, float]]:
+    """Points along a body's path: between two events it moves on ``p0 + v0 τ + ½ a τ²``, fixed by
+    the positions at both ends and the velocity just after the first (``a = 2(p1 - p0 - v0 Δ)/Δ²``)."""
+    out = [(knots[0][1], knots[0][2])]
+    for (t0, x0, y0, vx, vy), (t1, x1, y1, _, _) in itertools.pairwise(knots):
+        dt = t1 - t0
+        if dt > 0.0:
+            ax = 2.0 * (x1 - x0 - vx * dt) / (dt * dt)
+            ay = 2.0 * (y1 - y0 - vy * dt) / (dt * dt)
+            for j in range(1, steps):
+                tau = dt * j / steps
+                out.append((x0 + tau * (vx + 0.5 * ax * tau), y0 + tau * (vy + 0.5 * ay * tau)))
+        out.append((x1, y1))
+    return out
