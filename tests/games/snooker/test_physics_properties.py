@@ -86,8 +86,13 @@ def test_random_shots_from_a_broken_rack(s: tuple[float, float, float, float, fl
         for k, p in enumerate(setup.pieces)
         if ibody[0, k] != 4
     ]
-    if all(p.id != "white" for p in after):
-        after.append(Piece(id="white", kind="ball", colour="white", x=0.0, y=0.5))
+    if all(p.id != "white" for p in after):  # potted: back in hand, placed on a free spot
+        spot = next(
+            (x, 0.5)
+            for x in np.linspace(-0.8, 0.8, 33)
+            if all(math.hypot(x - p.x, 0.5 - p.y) >= 2 * R for p in after)
+        )
+        after.append(Piece(id="white", kind="ball", colour="white", x=float(spot[0]), y=spot[1]))
     prepare(Position(game="snooker", pieces=tuple(after)))
 
 
