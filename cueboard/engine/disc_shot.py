@@ -21,13 +21,20 @@ from cueboard.engine.layout import (
     CKIND,
     CMODE,
     CR,
+    EV_ARC,
+    EV_COLLISION,
+    EV_SEGMENT,
+    EV_STATE,
     MODEL_DISC,
     N_MODELS,
     N_PAR,
     PX,
     PY,
     REMOVED,
+    SLIDING,
+    SPINNING,
     STATE,
+    STATIONARY,
     T0,
 )
 from cueboard.engine.loop import EF_DE, EF_GAP
@@ -41,7 +48,7 @@ from cueboard.engine.models.disc import (
     P_MUC,
     P_OPEN,
 )
-from cueboard.engine.world import Shapes, new_bodies, place_body, run, to_events
+from cueboard.engine.world import RawEvents, Shapes, new_bodies, place_body, run, to_events
 
 #: Events per shot allowed before the engine gives up (a spinning disc has a transition at each
 #: band of the friction law, ~100 per disc; a full crokinole board stays far below this).
@@ -117,24 +124,23 @@ def _check(bodies: Sequence[DiscBody]) -> None:
                 raise DiscInputError(f"discs '{a.id}' and '{b.id}' overlap by {-gap * 1000:.3f} mm")
 
 
-def _state_changes(events: tuple[Event, ...], start: dict[str, EventKind]) -> tuple[Event, ...]:
-    """Drop motion-state events that do not change a body's state (the disc law's piece
-    boundaries are transitions for the engine, not news for a referee). ``start``: the state of
-    each body set moving by the shot; a body leaves a contact sliding."""
-    last = dict(start)
-    out: list[Event] = []
-    state_kinds = (EventKind.SLIDING, EventKind.ROLLING, EventKind.SPINNING, EventKind.STATIONARY)
-    for ev in events:
-        if ev.kind in state_kinds:
-            body = ev.bodies[0]
-            if last.get(body) is ev.kind:
-                continue
-            last[body] = ev.kind
-        elif ev.kind in (EventKind.COLLISION, EventKind.CUSHION):
-            for body in ev.bodies:
-                last[body] = EventKind.SLIDING
-        out.append(ev)
-    return tuple(out)
+def _state_changes(raw: RawEvents, start: Sequence[int]) -> RawEvents:
+    """The raw events without the motion-state transitions that do not change a body's state
+    (the disc law's piece boundaries are transitions for the engine, not news for a referee).
+    ``start``: each body's state code as the shot begins; a body leaves a contact sliding."""
+    last = list(start)
+    keep = np.ones(raw.n, dtype=bool)
+    for k, (kind, a, b) in enumerate(raw.ev_i.tolist()):
+        if kind == EV_STATE:
+            if last[a] == b:
+                keep[k] = False
+            last[a] = b
+        elif kind == EV_COLLISION:
+            last[a] = SLIDING
+            last[b] = SLIDING
+        elif kind in (EV_SEGMENT, EV_ARC):
+            last[a] = SLIDING
+    return RawEvents(n=int(keep.sum()), ev_i=raw.ev_i[keep], ev_f=raw.ev_f[keep])
 
 
 def _resting_over_openings(
@@ -192,12 +198,8 @@ def run_discs(
         body[CATCH_TIME_FIELD, i] = b.catch_time
     raw = run(body, ibody, shapes, par, max_events=MAX_DISC_EVENTS, check=check)
     ids = [b.id for b in bodies]
-    events = to_events(raw, ids, shapes)
-    start = {
-        b.id: EventKind.SLIDING if (b.vx or b.vy) else EventKind.SPINNING
-        for b in bodies
-        if b.vx or b.vy or b.spin
-    }
+    start = [SLIDING if (b.vx or b.vy) else (SPINNING if b.spin else STATIONARY) for b in bodies]
+    events = to_events(_state_changes(raw, start), ids, shapes)
     captured: dict[str, EventKind] = {}
     for ev in events:
         if ev.kind in (EventKind.HOLED, EventKind.DITCHED, EventKind.POCKETED, EventKind.OFF_TABLE):
@@ -215,4 +217,4 @@ def run_discs(
     if check and raw.n:
         gain = float(np.max(raw.ev_f[:, EF_DE]))
         gap = float(np.min(raw.ev_f[:, EF_GAP]))
-    return DiscResult(events=_state_changes(events, start), final=final, max_energy_gain=gain, min_gap=gap)
+    return DiscResult(events=events, final=final, max_energy_gain=gain, min_gap=gap)

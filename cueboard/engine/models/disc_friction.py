@@ -140,13 +140,20 @@ def interp_np(f_tab: NDArray[np.float64], tau_tab: NDArray[np.float64], eps: flo
 
 
 def band_edges(
-    f_tab: NDArray[np.float64], tau_tab: NDArray[np.float64], eta_f: float, eta_tau: float
+    f_tab: NDArray[np.float64],
+    tau_tab: NDArray[np.float64],
+    eta_f: float,
+    eta_tau: float,
+    eta_tau_fast: float = 1.0,
+    eps_fast: float = 10.0,
 ) -> NDArray[np.float64]:
     """Edges of the ε bands of the piecewise scheme (see cueboard.engine.models.disc).
 
     Walking from ε = 1 up to 1e4 and down to 1e-4, each band is as wide as allowed while f
-    changes by at most ``eta_f`` and τ by at most ``eta_tau`` (relative) across it. The edges
-    depend only on f and τ, not on the disc's moment of inertia; sorted ascending.
+    changes by at most ``eta_f`` and τ by at most ``eta_tau`` (relative) across it; above
+    ``eps_fast`` (a disc turning slower than v/(10R), whose spin changes the sliding friction by
+    less than 0.13 %) τ may change by ``eta_tau_fast``. The edges depend only on f and τ, not on
+    the disc's moment of inertia; sorted ascending.
     """
     edges_up = [1.0]
     edges_dn: list[float] = []
@@ -158,7 +165,8 @@ def band_edges(
             while True:
                 e1 = e * math.exp(direction * step)
                 f1, t1 = interp_np(f_tab, tau_tab, e1)
-                if abs(f1 - f0) <= eta_f * max(f0, f1) and abs(t1 - t0) <= eta_tau * max(t0, t1):
+                eta = eta_tau_fast if min(e, e1) >= eps_fast else eta_tau
+                if abs(f1 - f0) <= eta_f * max(f0, f1) and abs(t1 - t0) <= eta * max(t0, t1):
                     break
                 step *= 0.7
             e = e1
