@@ -292,13 +292,24 @@ class MatchService:
 
     # --- replays -------------------------------------------------------------------------------
     def shots(self, match_id: str, frame: int | None = None) -> list[dict[str, Any]]:
-        self.store.get_match(match_id)
-        return [self._shot_summary(r) for r in self.store.shots(match_id, frame)]
+        """The stored shots (of one frame), each with the referee's calls (the replay list)."""
+        row = self.store.get_match(match_id)
+        a = adapter(row.game)
+        return [{**self._shot_summary(r), "announcements": self._calls(a, row.game, r)}
+                for r in self.store.shots(match_id, frame)]
 
     @staticmethod
     def _shot_summary(r: ShotRow) -> dict[str, Any]:
         return {"number": r.number, "frame": r.frame, "seat": r.player, "kind": r.kind,
                 "strike": r.entry.get("strike"), "declaration": r.entry.get("declaration")}
+
+    @staticmethod
+    def _calls(a: GameAdapter, game: str, r: ShotRow) -> list[dict[str, Any]]:
+        types = record_types(game)
+        ruling = parse_record(types.ruling, r.entry["ruling"])
+        before = parse_record(types.position, r.position_before)
+        after = parse_record(types.position, r.entry["position_after"])
+        return [m.to_json() for m in a.announcements(ruling, before, after)]
 
     def shot(self, match_id: str, number: int) -> dict[str, Any]:
         """A stored shot with everything a replay needs: the position before, the entry, the tracks."""
@@ -313,11 +324,9 @@ class MatchService:
             events = [e for e in entry.events or () if isinstance(e, Event)]
             tracks = build_tracks(a.start_positions(before, entry.strike), events,
                                   a.strike_velocity(before, entry.strike)).model_dump()
-        after = parse_record(types.position, r.entry["position_after"])
-        calls = [m.to_json() for m in a.announcements(entry.ruling, before, after)]
         return {**self._shot_summary(r), "position_before": r.position_before,
                 "position_after": r.entry["position_after"], "ruling": r.entry["ruling"],
-                "announcements": calls, "tracks": tracks}
+                "announcements": self._calls(a, row.game, r), "tracks": tracks}
 
     def record(self, match_id: str) -> MatchRecord:
         """The match as a match record (docs/records.md#match-record)."""

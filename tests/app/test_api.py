@@ -101,6 +101,10 @@ def test_snooker_placement_foul_and_choice(client: TestClient) -> None:
     # Shots list, one shot for replay, the match record.
     shots = client.get(f"/api/matches/{mid}/shots").json()
     assert [s["kind"] for s in shots] == ["shot", "choice"]
+    # The replay list carries each shot's calls: the foul of hitting nothing (S3 R12), then none.
+    assert shots[0]["announcements"][0]["key"] == "ref.snooker.foul"
+    assert shots[0]["announcements"][0]["params"]["reason_key"] == "foul.hit_nothing"
+    assert client.get(f"/api/matches/{mid}/shots?frame=0").json() == shots
     one = client.get(f"/api/matches/{mid}/shots/0").json()
     assert one["position_before"]["in_hand"] is True and one["tracks"]["duration"] > 0
     assert client.get(f"/api/matches/{mid}/shots/9").status_code == 404

@@ -5,7 +5,9 @@ Screenshots of each game go to artifacts/screenshots/."""
 
 from __future__ import annotations
 
+import json
 import sys
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -162,3 +164,123 @@ def test_novuss_stroke(page: Any, server: Server) -> None:
     _shoot_and_wait(page, 50)
     assert page.evaluate("window.cueboard.m.shots") == 1
     _shot(page, "novuss")
+
+
+def _has_ai(page: Any, game: str) -> bool:
+    script = (f"fetch('/api/games').then(r => r.json())"
+              f".then(g => g.some(x => x.name === '{game}' && x.ai_levels.length))")
+    return bool(page.evaluate(script))
+
+
+def _new_ai_match(page: Any, server: Server, game: str, kinds: tuple[str, ...]) -> None:
+    """A match from the lobby with the players' kinds ('human' / 'ai', the AI at beginner level)."""
+    page.goto(server.url + "/#/")
+    page.wait_for_selector("#start")
+    page.select_option("select[name=game]", game)
+    for i, kind in enumerate(kinds):
+        page.fill(f"input[name=player{i}]", "Hal" if kind == "ai" else "Ann")
+        page.select_option(f"select[name=kind{i}]", kind)
+        if kind == "ai":
+            page.select_option(f"select[name=level{i}]", "beginner")
+    page.click("#start")
+    page.wait_for_selector("#table")
+    page.wait_for_function("window.cueboard && window.cueboard.m")
+
+
+def test_ai_turn_with_thinking_indicator(page: Any, server: Server) -> None:
+    """Novuss against the AI (seat 0 strikes first, rules/novuss.md): the page shows the thinking
+    indicator while the server's AI decides, then animates its stroke and shows the referee's call;
+    the person is to play once the AI's turn is over."""
+    if not _has_ai(page, "novuss"):
+        pytest.skip("novuss or its AI is not installed")
+    _new_ai_match(page, server, "novuss", ("ai", "human"))
+    page.wait_for_selector("#status.thinking", timeout=30000)
+    assert page.inner_text("#status") == "Hal is thinking…"
+    assert page.evaluate("document.body.dataset.thinking") == "1"
+    page.wait_for_function("window.cueboard.m.shots >= 1 && window.cueboard.turn.player.kind === 'human'"
+                           " && document.body.dataset.busy === ''", timeout=60000)
+    assert page.locator("#status.thinking").count() == 0
+    assert page.inner_text("#status") == "Ann to play"
+    assert page.locator("#calls p").count() >= 1 and page.inner_text("#calls").strip()
+    assert page.is_visible("#shoot")
+    _shot(page, "novuss-ai")
+
+
+def test_ai_against_ai_advances_in_the_browser(page: Any, server: Server) -> None:
+    """Two AI players: the page asks the server for each turn in turn, with no click."""
+    if not _available(page, "crokinole"):
+        pytest.skip("crokinole physics not installed")
+    _new_ai_match(page, server, "crokinole", ("ai", "ai"))
+    page.wait_for_function("window.cueboard.m.shots >= 2", timeout=60000)
+    seats = page.evaluate("fetch(`/api/matches/${window.cueboard.m.id}/shots`).then(r => r.json())"
+                          ".then(s => s.map(x => x.seat))")
+    assert seats[0] != seats[1]  # crokinole: the turn passes after every shot
+    page.click("#back")  # leaving the match stops its AI loop
+    page.wait_for_selector("#start")
+
+
+def _disc_pixels(page: Any) -> list[tuple[list[int], int]]:
+    """The canvas colour inside each crokinole disc on the table (between its hole ring and its
+    edge), with the disc's side."""
+    return [(rgb, side) for rgb, side in page.evaluate("""() => {
+      const c = window.cueboard;
+      return (c.ui.shown || c.pieces).filter((p) => p.state === "on_table").map((p) => {
+        const [x, y] = c.view.toScreen(p.x + 0.65 * c.view.radiusOf(p), p.y);
+        const d = c.ctx.getImageData(Math.round(x), Math.round(y), 1, 1).data;
+        return [[d[0], d[1], d[2]], c.m.scoreboard.sides.findIndex((s) => s.seats.includes(p.owner))];
+      });
+    }""")]
+
+
+def _finished_crokinole(server: Server) -> str:
+    """A one-round tournament crokinole match played to its end by two AI players through the API."""
+    def call(method: str, path: str, body: Any = None) -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(server.url + path, data=data, method=method,
+                                     headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(req, timeout=60) as r:
+            return json.load(r)
+
+    ai = {"kind": "ai", "level": "beginner"}
+    m = call("POST", "/api/matches", {"game": "crokinole", "seed": 4,
+                                      "players": [{"name": "Hal", **ai}, {"name": "Eve", **ai}],
+                                      "settings": {"variant": "tournament", "rounds": 1}})
+    for _ in range(40):
+        if m["status"] != "playing":
+            break
+        m = call("POST", f"/api/matches/{m['id']}/ai")["match"]
+    assert m["status"] == "finished"
+    return str(m["id"])
+
+
+def test_replay_step_through_of_a_finished_match(page: Any, server: Server) -> None:
+    """A finished match opens read-only with the list of the frame's shots: a click replays one
+    shot and shows its ruling; Next steps to the following shot."""
+    if not _has_ai(page, "crokinole"):
+        pytest.skip("crokinole or its AI is not installed")
+    mid = _finished_crokinole(server)
+    page.goto(server.url + "/#/")
+    page.reload()
+    page.wait_for_selector(f"#finished li[data-match='{mid}'] button")
+    page.click(f"#finished li[data-match='{mid}'] button")
+    page.wait_for_selector("#shotlist li")
+    assert page.is_hidden("#controls") and page.locator("#shoot").count() == 0  # read-only
+    # Each disc on the board drawn in its side's colour (two players: seats 0 and 2 are opponents).
+    for rgb, side in _disc_pixels(page):
+        assert (sum(rgb) > 450) if side == 0 else (sum(rgb) < 250), (rgb, side)
+    items = page.locator("#shotlist li")
+    n = items.count()
+    assert n == page.evaluate("window.cueboard.m.shots") and n >= 2
+    third = items.nth(2)
+    ruling = third.locator(".ruling").inner_text()
+    third.locator("button").click()
+    page.wait_for_function("document.querySelector('#shotlist li.current')?.dataset.shot === '2'"
+                           " && document.body.dataset.busy === ''", timeout=30000)
+    assert page.inner_text("#status") == "Replay: shot 3"
+    calls = page.inner_text("#calls").strip()
+    assert calls == ruling.strip() or (ruling.strip() == "no call" and calls == "")
+    page.click("#step-next")
+    page.wait_for_function("document.querySelector('#shotlist li.current')?.dataset.shot === '3'"
+                           " && document.body.dataset.busy === ''", timeout=30000)
+    assert page.inner_text("#status") == "Replay: shot 4"
+    _shot(page, "crokinole-replay")

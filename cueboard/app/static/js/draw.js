@@ -132,9 +132,15 @@ export function drawBoard(ctx, view, seat) {
   else drawNovussBoard(ctx, view, seat);
 }
 
-export function pieceColour(game, p) {
+// A crokinole disc's owner is its seat; its colour is its side's (side 0 light, side 1 dark): with
+// two players the seats 0 and 2 are opponents, with four they are partners (view.sideOf, from the
+// scoreboard).
+export function pieceColour(game, p, sideOf) {
   if (game === "snooker") return BALL_COLOURS[p.colour] || "#888";
-  if (game === "crokinole") return DISC_COLOURS[p.colour] || ((p.owner ?? 0) % 2 === 0 ? DISC_COLOURS.light : DISC_COLOURS.dark);
+  if (game === "crokinole") {
+    const side = sideOf?.[p.owner ?? 0] ?? (p.owner ?? 0) % 2;
+    return DISC_COLOURS[p.colour] || (side === 0 ? DISC_COLOURS.light : DISC_COLOURS.dark);
+  }
   if (p.kind === "striker") return "#b3261e";
   return DISC_COLOURS[p.colour] || (p.owner === 0 ? DISC_COLOURS.white : DISC_COLOURS.black);
 }
@@ -142,7 +148,7 @@ export function pieceColour(game, p) {
 export function drawPiece(ctx, view, p, x, y, alpha = 1) {
   const r = view.radiusOf(p) * view.scale, [px, py] = view.toScreen(x, y);
   ctx.globalAlpha = alpha;
-  const fill = pieceColour(view.game, p);
+  const fill = pieceColour(view.game, p, view.sideOf);
   if (view.game === "snooker") {
     const g = ctx.createRadialGradient(px - r / 3, py - r / 3, r / 6, px, py, r);
     g.addColorStop(0, "rgba(255,255,255,.85)"); g.addColorStop(0.25, fill); g.addColorStop(1, fill);

@@ -83,6 +83,8 @@ export class MatchScreen {
   }
 
   draw(hover) {
+    this.view.sideOf = Object.fromEntries(this.m.scoreboard.sides.flatMap((sd, i) => sd.seats.map((seat) => [seat, i])));
+    if (this.ui.shown) { drawBoard(this.ctx, this.view, null); drawPieces(this.ctx, this.view, this.ui.shown); return; }
     const seat = this.m.status === "playing" ? this.turn.seat : null;
     drawBoard(this.ctx, this.view, seat);
     const placing = this.turn.placement && this.m.status === "playing";
@@ -111,7 +113,7 @@ export class MatchScreen {
       return;
     }
     const name = this.nameOfSeat(this.turn.seat);
-    if (this.turn.player?.kind === "ai") { s.textContent = t("match.thinking", { name }); s.classList.add("thinking"); }
+    if (this.turn.player?.kind === "ai" && this.ui.thinking) { s.textContent = t("match.thinking", { name }); s.classList.add("thinking"); }
     else s.textContent = t(this.turn.action === "choose" ? "match.to_choose" : "match.to_play", { name });
   }
 
@@ -143,6 +145,12 @@ export class MatchScreen {
   renderControls() {
     const c = this.controls;
     c.replaceChildren();
+    if (this.m.status === "playing" && this.turn.player?.kind === "ai" && !this.ui.thinking && !this.ui.busy) {
+      // The AI's turn with no request under way (its last one failed): let the user ask again.
+      c.hidden = false;
+      c.append(el("button", { class: "primary", id: "ai-play", onclick: () => this.maybeAI() }, t("match.ai_play")));
+      return;
+    }
     if (this.m.status !== "playing" || this.turn.player?.kind === "ai") { c.hidden = true; return; }
     c.hidden = false;
     if (this.turn.action === "choose") {
@@ -204,11 +212,77 @@ export class MatchScreen {
     const frame = el("button", { id: "replay-frame", onclick: () => this.replayFrame() }, t("match.replay_frame"));
     last.disabled = frame.disabled = !this.m.shots;
     r.append(el("div", { class: "row" }, last, frame));
+    if (!this.m.shots) return;
+    // The step-through list of the frame's shots: open by itself on a finished match.
+    const box = el("details", { id: "shotlist-box" }, el("summary", {}, t("match.shot_list")));
+    box.open = this.m.status !== "playing" || !!this.ui.listOpen;
+    const body = el("div", {});
+    box.append(body);
+    box.addEventListener("toggle", () => { this.ui.listOpen = box.open; if (box.open) this.loadShotList(body); });
+    r.append(box);
+    if (box.open) this.loadShotList(body);
+  }
+
+  async loadShotList(body) {
+    const all = await api("GET", `/matches/${this.m.id}/shots`);
+    if (!all.length) return;
+    const frames = [...new Set(all.map((s) => s.frame))];
+    const current = this.m.state?.frame ?? 0;
+    if (this.ui.listFrame === undefined || !frames.includes(this.ui.listFrame)) {
+      this.ui.listFrame = frames.includes(current) ? current : frames[frames.length - 1];
+    }
+    const list = all.filter((s) => s.frame === this.ui.listFrame);
+    this.ui.list = list.map((s) => s.number);
+    const parts = [];
+    if (frames.length > 1) {
+      const sel = el("select", { id: "shotlist-frame" });
+      for (const f of frames) sel.append(el("option", { value: f }, t("match.frame_n", { n: f + 1 })));
+      sel.value = String(this.ui.listFrame);
+      sel.addEventListener("change", () => { this.ui.listFrame = parseInt(sel.value, 10); this.loadShotList(body); });
+      parts.push(el("div", { class: "row" }, sel));
+    }
+    const ol = el("ol", { class: "shotlist", id: "shotlist" });
+    for (const s of list) {
+      const calls = s.announcements.map((c) => this.say(c));
+      if (s.kind === "choice" && s.declaration?.choice) calls.unshift(t(`choice.${s.declaration.choice}`));
+      const li = el("li", { "data-shot": s.number },
+        el("button", { class: "link", onclick: () => this.stepTo(s.number) }, t("match.shot_by", { n: s.number + 1, name: this.nameOfSeat(s.seat) })),
+        el("span", { class: "muted ruling" }, calls.length ? calls.join(" ") : t("match.no_call")));
+      if (s.number === this.ui.stepped) li.classList.add("current");
+      ol.append(li);
+    }
+    const prev = el("button", { id: "step-prev", onclick: () => this.step(-1) }, t("match.step_prev"));
+    const next = el("button", { id: "step-next", onclick: () => this.step(1) }, t("match.step_next"));
+    parts.push(ol, el("div", { class: "row" }, prev, next));
+    body.replaceChildren(...parts);
+  }
+
+  step(delta) {
+    const list = this.ui.list || [];
+    if (!list.length) return;
+    const i = list.indexOf(this.ui.stepped);
+    const j = i < 0 ? (delta > 0 ? 0 : list.length - 1) : Math.min(list.length - 1, Math.max(0, i + delta));
+    this.stepTo(list[j]);
+  }
+
+  // Replay one shot of the list and leave the table as that shot left it, its calls shown.
+  async stepTo(number) {
+    if (this.ui.busy) return;
+    this.setBusy(true);
+    this.ui.stepped = number;
+    for (const li of this.root.querySelectorAll("#shotlist li")) li.classList.toggle("current", Number(li.dataset.shot) === number);
+    try {
+      const s = await this.replayShot(number);
+      this.ui.shown = s.position_after.pieces;  // the table as this shot left it, until play resumes
+      this.draw();
+    } catch (err) { this.error.textContent = t(err.key, err.params); }
+    finally { this.setBusy(false); }
   }
 
   // --- input ---------------------------------------------------------------------------------
   onMove(ev) {
     if (!this.myTurn() || this.turn.action !== "strike") return;
+    if (this.ui.shown) { this.ui.shown = null; this.renderStatus(); }  // back from a replayed shot to play
     const w = this.view.eventWorld(ev);
     if (this.turn.placement && !this.ui.placed) { this.draw(w); return; }
     if (this.ui.fixed) return;
@@ -285,6 +359,7 @@ export class MatchScreen {
   }
 
   async playResult(res) {
+    this.ui.shown = null;
     const shot = res.shot;
     if (shot.tracks) await this.animateShot(shot.position_before, res.match.position, shot.tracks);
     this.m = res.match;
@@ -311,30 +386,46 @@ export class MatchScreen {
 
   async maybeAI() {
     if (this.m.status !== "playing" || this.turn.player?.kind !== "ai" || this.ui.busy || window.cueboard !== this) return;
+    this.error.textContent = "";
+    this.ui.thinking = true;
     this.setBusy(true);
-    this.renderStatus();
-    try { await this.playResult(await api("POST", `/matches/${this.m.id}/ai`)); }
-    catch (err) { this.error.textContent = t(err.key, err.params); this.setBusy(false); return; }
-    this.setBusy(false);
+    this.renderStatus(); this.renderControls();
+    document.body.dataset.thinking = "1";
+    let res;
+    try { res = await api("POST", `/matches/${this.m.id}/ai`); }
+    catch (err) {
+      this.error.textContent = t(err.key, err.params);
+      this.ui.thinking = false; this.setBusy(false); this.renderStatus(); this.renderControls();
+      return;
+    } finally { document.body.dataset.thinking = ""; }
+    this.ui.thinking = false;
+    if (window.cueboard !== this) return;
+    this.status.classList.remove("thinking");
+    this.status.textContent = t("match.to_play", { name: this.nameOfSeat(res.shot.seat) });
+    try { await this.playResult(res); } finally { this.setBusy(false); }
     setTimeout(() => this.maybeAI(), 300);
   }
 
   async replayShot(number) {
     const s = await api("GET", `/matches/${this.m.id}/shots/${number}`);
+    this.status.classList.remove("thinking");
     this.status.textContent = t("match.replaying", { n: number + 1 });
     this.ui.calls = s.announcements; this.renderCalls();
     if (s.tracks) await this.animateShot(s.position_before, s.position_after, s.tracks);
+    return s;
   }
 
   async replayLast() {
     if (this.ui.busy || !this.m.shots) return;
     this.setBusy(true);
+    this.ui.shown = null;
     try { await this.replayShot(this.m.shots - 1); } finally { this.setBusy(false); this.renderStatus(); this.draw(); }
   }
 
   async replayFrame() {
     if (this.ui.busy || !this.m.shots) return;
     this.setBusy(true);
+    this.ui.shown = null;
     try {
       const shots = await api("GET", `/matches/${this.m.id}/shots?frame=${this.m.state.frame ?? 0}`);
       const list = shots.length ? shots : await api("GET", `/matches/${this.m.id}/shots`);
