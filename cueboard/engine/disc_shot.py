@@ -41,12 +41,15 @@ from cueboard.engine.loop import EF_DE, EF_GAP
 from cueboard.engine.models.disc import (
     CAP_OPENING,
     CATCH_TIME_FIELD,
+    FRICTION_TABLE_FIELD,
     MAX_OPENINGS,
     P_E,
     P_G,
     P_MU,
     P_MUC,
     P_OPEN,
+    RING,
+    SOLID,
 )
 from cueboard.engine.world import RawEvents, Shapes, new_bodies, place_body, run, to_events
 
@@ -66,7 +69,8 @@ class DiscInputError(ValueError):
 
 @dataclass(frozen=True)
 class DiscBody:
-    """One disc for the engine: id, centre, size, mass, κ = I/(mR²), catch time, velocity, spin."""
+    """One disc for the engine: id, centre, size, mass, κ = I/(mR²), catch time, velocity, spin,
+    and its contact patch's friction table (``disc.SOLID`` a full disc, ``disc.RING`` a ring)."""
 
     id: str
     x: float
@@ -78,6 +82,7 @@ class DiscBody:
     vx: float = 0.0
     vy: float = 0.0
     spin: float = 0.0
+    friction_table: int = SOLID
 
 
 @dataclass(frozen=True)
@@ -112,6 +117,8 @@ def _check(bodies: Sequence[DiscBody]) -> None:
         vals = (b.x, b.y, b.radius, b.mass, b.kappa, b.catch_time, b.vx, b.vy, b.spin)
         if not all(math.isfinite(v) for v in vals):
             raise DiscInputError(f"disc '{b.id}' has a non-finite number")
+        if b.friction_table not in (SOLID, RING):
+            raise DiscInputError(f"disc '{b.id}' has an unknown friction table {b.friction_table}")
         if b.radius <= 0.0 or b.mass <= 0.0 or not 0.0 < b.kappa <= 1.0 or b.catch_time <= 0.0:
             raise DiscInputError(f"disc '{b.id}' needs positive radius, mass, catch time and κ in (0, 1]")
         if b.id in seen:
@@ -196,6 +203,7 @@ def run_discs(
             w=(0.0, 0.0, b.spin),
         )
         body[CATCH_TIME_FIELD, i] = b.catch_time
+        ibody[FRICTION_TABLE_FIELD, i] = b.friction_table
     raw = run(body, ibody, shapes, par, max_events=MAX_DISC_EVENTS, check=check)
     ids = [b.id for b in bodies]
     start = [SLIDING if (b.vx or b.vy) else (SPINNING if b.spin else STATIONARY) for b in bodies]

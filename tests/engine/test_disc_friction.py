@@ -8,7 +8,17 @@ import math
 import numpy as np
 import pytest
 
-from cueboard.engine.models.disc import EDGES, EPS_FAST, ETA_F, ETA_TAU, ETA_TAU_FAST, fixed_point, friction_ratios
+from cueboard.engine.models.disc import (
+    EDGES,
+    EPS_FAST,
+    ETA_F,
+    ETA_TAU,
+    ETA_TAU_FAST,
+    RING,
+    RING_RHO,
+    fixed_point,
+    friction_ratios,
+)
 from cueboard.engine.models.disc_friction import friction_integrals
 
 
@@ -71,3 +81,42 @@ def test_bands_respect_their_tolerances() -> None:
         eta = ETA_TAU_FAST if a >= EPS_FAST else ETA_TAU
         assert abs(tb - ta) <= eta * max(ta, tb) * (1 + 1e-9)
     assert EDGES[0] <= 1e-4 * math.e and EDGES[-1] >= 1e4
+
+
+def _brute_ring(eps: float, rho: float, n: int = 1200) -> tuple[float, float]:
+    """f and τ of the annulus ρ ≤ r/R ≤ 1 by a plain midpoint rule."""
+    r = rho + (1 - rho) * (np.arange(n) + 0.5) / n
+    th = (np.arange(n) + 0.5) / n * 2 * np.pi
+    rr, tt = np.meshgrid(r, th)
+    ux = eps - rr * np.sin(tt)
+    uy = rr * np.cos(tt)
+    m = np.hypot(ux, uy)
+    da = rr * (1 - rho) / n * 2 * np.pi / n
+    area = np.pi * (1 - rho**2)
+    f = np.sum(ux / m * da) / area
+    torque = np.sum(rr * (np.cos(tt) * uy - np.sin(tt) * ux) / m * da) / area
+    return float(f), float(torque)
+
+
+@pytest.mark.parametrize("eps", [0.15, 0.5, 2.0])
+def test_ring_tables_match_a_direct_integration_over_the_annulus(eps: float) -> None:
+    """Novuss pieces rest on a ring (inner radius 0.27 R): same law, annular patch."""
+    f, tau = friction_ratios(eps, RING)
+    fb, taub = _brute_ring(eps, RING_RHO)
+    assert f == pytest.approx(fb, abs=2e-5)
+    assert tau == pytest.approx(taub, abs=2e-5)
+
+
+def test_ring_limits_and_fixed_point() -> None:
+    rho = RING_RHO
+    # pure spin: the torque's arm is the annulus's mean radius (2/3)(1 − ρ³)/(1 − ρ²)
+    assert friction_ratios(0.0, RING)[1] == pytest.approx(2 / 3 * (1 - rho**3) / (1 - rho**2), rel=1e-12)
+    assert friction_ratios(1e-3, RING)[1] == pytest.approx(2 / 3 * (1 - rho**3) / (1 - rho**2), rel=1e-5)
+    # fast slide: τ ≈ ⟨r²⟩/(2εR²) = (1 + ρ²)/(4ε)
+    assert friction_ratios(1e5, RING)[1] == pytest.approx((1 + rho**2) / 4e5, rel=1e-4)
+    assert friction_ratios(200.0, RING)[1] == pytest.approx((1 + rho**2) / 800, rel=1e-3)
+    kappa = 0.5 * (1 + rho**2)
+    eps0 = fixed_point(kappa, RING)
+    f, tau = friction_ratios(eps0, RING)
+    assert f == pytest.approx(eps0 * tau / kappa, rel=1e-9)
+    assert eps0 != pytest.approx(fixed_point(0.5), rel=1e-3)

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cueboard.engine.models.disc import ETA_F, friction_ratios, slide_piece
+from cueboard.engine.models.disc import ETA_F, RING, friction_ratios, slide_piece
 
 R = 0.015875  # crokinole disc radius
 MU = 0.1
@@ -139,9 +139,17 @@ def test_speed_and_spin_never_rise_and_the_disc_stops(v: float, w: float) -> Non
 
 
 def test_ring_with_heavier_rim_has_its_own_fixed_point() -> None:
-    """A novuss ring (κ > 1/2) still stops sliding and turning together."""
+    """A novuss ring (κ > 1/2, annular patch) still stops sliding and turning together."""
     kappa = 0.5 * (1 + (4.5 / 16.5) ** 2)
-    p = _pieces(1.0, 50.0, kappa)
-    last = p[-1]
-    assert last[2] - last[4] * last[6] == pytest.approx(0.0, abs=1e-12)
-    assert math.isfinite(_end(p)[1])
+    out = []
+    v, w = 1.0, 50.0
+    for _ in range(10_000):
+        a, alpha, dur, v1, w1, _ = slide_piece(v, w, R, MU, G, kappa, RING)
+        if dur == 0.0:
+            break
+        out.append((v, w, a, alpha, dur))
+        v, w = v1, w1
+    v0, w0, a, alpha, dur = out[-1]
+    assert v0 - a * dur == pytest.approx(0.0, abs=1e-12)
+    assert w0 - alpha * dur == pytest.approx(0.0, abs=1e-9)
+    assert math.isfinite(sum(p[4] for p in out))

@@ -61,6 +61,7 @@ from cueboard.engine.layout import (
     AWZ,
     AX,
     AY,
+    IAUX,
     INERTIA,
     MASS,
     MODEL_DISC,
@@ -115,23 +116,37 @@ JAM_WINDOW: Final = 1e-3
 
 #: Friction tables (f, τ on a grid of ln ε) and band edges: module constants, frozen into the
 #: compiled kernels.
-F_TAB, TAU_TAB = build_tables()
+#: Friction tables by contact patch: ``SOLID`` (0) the full disc (crokinole), ``RING`` (1) the
+#: annulus of a novuss piece, inner radius ``RING_RHO`` of the outer (disc 4.5/16.5 = 0.273,
+#: striker 5.5/21 = 0.262: one table at 0.27 serves both).
+SOLID: Final = 0
+RING: Final = 1
+RING_RHO: Final = 0.27
+_solid = build_tables()
+_ring = build_tables(rho=RING_RHO)
+F_TABS = np.stack([_solid[0], _ring[0]])
+TAU_TABS = np.stack([_solid[1], _ring[1]])
+F_TAB, TAU_TAB = _solid
+#: τ(0), the pure-spin torque arm: 2/3 for a disc, (2/3)(1 − ρ³)/(1 − ρ²) for a ring.
+TAU0_TABS = np.array([2.0 / 3.0, 2.0 / 3.0 * (1.0 - RING_RHO**3) / (1.0 - RING_RHO**2)])
 EDGES = band_edges(F_TAB, TAU_TAB, ETA_F, ETA_TAU, ETA_TAU_FAST, EPS_FAST)
 
 
 @njit(cache=True)
-def friction_ratios(eps: float) -> tuple[float, float]:
-    """(f(ε), τ(ε)): force / (μN) and torque / (μNR), interpolated in ln ε; asymptotes outside."""
-    f_tab = F_TAB
-    tau_tab = TAU_TAB
+def friction_ratios(eps: float, tab: int = SOLID) -> tuple[float, float]:
+    """(f(ε), τ(ε)): force / (μN) and torque / (μNR) for contact patch ``tab`` (SOLID or RING),
+    interpolated in ln ε; outside the table its asymptotes (f → 1, τ ∝ 1/ε; f ∝ ε, τ → τ(0))."""
+    f_tab = F_TABS[tab]
+    tau_tab = TAU_TABS[tab]
     n = f_tab.shape[0]
     if eps <= 0.0:
-        return 0.0, 2.0 / 3.0
+        return 0.0, TAU0_TABS[tab]
     le = math.log(eps)
     if le >= LN_EPS_MAX:
-        return 1.0 - 0.125 / (eps * eps), 0.25 / eps
+        q = math.exp(LN_EPS_MAX) / eps
+        return 1.0 - (1.0 - f_tab[n - 1]) * q * q, tau_tab[n - 1] * q
     if le <= LN_EPS_MIN:
-        return f_tab[0] * eps / math.exp(LN_EPS_MIN), 2.0 / 3.0
+        return f_tab[0] * eps / math.exp(LN_EPS_MIN), TAU0_TABS[tab]
     p = (le - LN_EPS_MIN) / (LN_EPS_MAX - LN_EPS_MIN) * (n - 1)
     i = min(int(p), n - 2)
     t = p - i
@@ -139,13 +154,13 @@ def friction_ratios(eps: float) -> tuple[float, float]:
 
 
 @njit(cache=True)
-def fixed_point(kappa: float) -> float:
+def fixed_point(kappa: float, tab: int = SOLID) -> float:
     """ε₀(κ): the ε where f(ε) = (ε/κ) τ(ε), at which sliding and spinning stop together."""
     lo = 1e-3
     hi = 1e3
     for _ in range(60):
         mid = math.sqrt(lo * hi)
-        f, tau = friction_ratios(mid)
+        f, tau = friction_ratios(mid, tab)
         if f - mid * tau / kappa > 0.0:
             hi = mid
         else:
@@ -154,10 +169,10 @@ def fixed_point(kappa: float) -> float:
 
 
 @njit(cache=True)
-def _d_band(u: float, kappa: float, lw: float) -> tuple[float, float, float]:
+def _d_band(u: float, kappa: float, lw: float, tab: int) -> tuple[float, float, float]:
     """d(L, t̂, ŝ)/d(ln ε) with L = ln(ω/ω₀), t̂ in R ω₀/(μg), ŝ in R² ω₀²/(μg)."""
     eps = math.exp(u)
-    f, tau = friction_ratios(eps)
+    f, tau = friction_ratios(eps, tab)
     g = kappa * f / tau - eps  # dε/dL
     dl = eps / g
     w = math.exp(lw)
@@ -166,9 +181,9 @@ def _d_band(u: float, kappa: float, lw: float) -> tuple[float, float, float]:
 
 
 @njit(cache=True)
-def _d_final(eps: float, lw: float, kappa: float) -> tuple[float, float, float]:
+def _d_final(eps: float, lw: float, kappa: float, tab: int) -> tuple[float, float, float]:
     """d(ε, t̂, ŝ)/dL for the final piece."""
-    f, tau = friction_ratios(eps)
+    f, tau = friction_ratios(eps, tab)
     w = math.exp(lw)
     dt = -kappa * w / tau
     return kappa * f / tau - eps, dt, eps * w * dt
@@ -190,13 +205,14 @@ def _band_target(eps: float, eps0: float) -> float:
 
 @njit(cache=True)
 def slide_piece(
-    v: float, w: float, radius: float, mu: float, g: float, kappa: float
+    v: float, w: float, radius: float, mu: float, g: float, kappa: float, tab: int = SOLID
 ) -> tuple[float, float, float, float, float, float]:
     """The next constant-deceleration piece from speed ``v`` ≥ 0 and spin ``w`` (rad/s).
 
-    ``kappa`` = I/(m R²). Returns ``(a, alpha, duration, v_end, w_end_abs, distance)``: linear
-    deceleration (m/s²), deceleration of ``|ω|`` (rad/s²), the piece's duration (s), the speed
-    and ``|ω|`` at its end, and the distance covered (m). ``duration`` is 0 for a disc at rest.
+    ``kappa`` = I/(m R²); ``tab`` the contact patch (SOLID, RING). Returns
+    ``(a, alpha, duration, v_end, w_end_abs, distance)``: linear deceleration (m/s²),
+    deceleration of ``|ω|`` (rad/s²), the piece's duration (s), the speed and ``|ω|`` at its end,
+    and the distance covered (m). ``duration`` is 0 for a disc at rest.
     """
     aw = abs(w)
     mug = mu * g
@@ -206,10 +222,10 @@ def slide_piece(
         dur = v / mug
         return mug, 0.0, dur, 0.0, 0.0, 0.5 * v * v / mug
     if v <= V_REST:
-        alpha = mug * (2.0 / 3.0) / (kappa * radius)
+        alpha = mug * friction_ratios(0.0, tab)[1] / (kappa * radius)
         return 0.0, alpha, aw / alpha, 0.0, 0.0, 0.0
     eps = v / (radius * aw)
-    eps0 = fixed_point(kappa)
+    eps0 = fixed_point(kappa, tab)
     if abs(eps / eps0 - 1.0) <= DELTA * (1.0 + 1e-9):
         # final piece: integrate in L = ln(ω/ω0) down to -40, then stop both together.
         n = 160
@@ -218,10 +234,10 @@ def slide_piece(
         lw = 0.0
         ss = 0.0
         for _ in range(n):
-            k1 = _d_final(e, lw, kappa)
-            k2 = _d_final(e + 0.5 * h * k1[0], lw + 0.5 * h, kappa)
-            k3 = _d_final(e + 0.5 * h * k2[0], lw + 0.5 * h, kappa)
-            k4 = _d_final(e + h * k3[0], lw + h, kappa)
+            k1 = _d_final(e, lw, kappa, tab)
+            k2 = _d_final(e + 0.5 * h * k1[0], lw + 0.5 * h, kappa, tab)
+            k3 = _d_final(e + 0.5 * h * k2[0], lw + 0.5 * h, kappa, tab)
+            k4 = _d_final(e + h * k3[0], lw + h, kappa, tab)
             e += h / 6.0 * (k1[0] + 2.0 * k2[0] + 2.0 * k3[0] + k4[0])
             ss += h / 6.0 * (k1[2] + 2.0 * k2[2] + 2.0 * k3[2] + k4[2])
             lw += h
@@ -236,10 +252,10 @@ def slide_piece(
     lw = 0.0
     ss = 0.0
     for _ in range(n):
-        k1 = _d_band(u, kappa, lw)
-        k2 = _d_band(u + 0.5 * h, kappa, lw + 0.5 * h * k1[0])
-        k3 = _d_band(u + 0.5 * h, kappa, lw + 0.5 * h * k2[0])
-        k4 = _d_band(u + h, kappa, lw + h * k3[0])
+        k1 = _d_band(u, kappa, lw, tab)
+        k2 = _d_band(u + 0.5 * h, kappa, lw + 0.5 * h * k1[0], tab)
+        k3 = _d_band(u + 0.5 * h, kappa, lw + 0.5 * h * k2[0], tab)
+        k4 = _d_band(u + h, kappa, lw + h * k3[0], tab)
         lw += h / 6.0 * (k1[0] + 2.0 * k2[0] + 2.0 * k3[0] + k4[0])
         ss += h / 6.0 * (k1[2] + 2.0 * k2[2] + 2.0 * k3[2] + k4[2])
         u += h
@@ -346,6 +362,8 @@ CAP_OPENING: Final = 1
 CATCH_TIME_FIELD: Final = AUX0
 JAM_TIME_FIELD: Final = AUX1
 JAM_COUNT_FIELD: Final = AUX2
+#: Per-body int field: the body's friction table (SOLID, RING).
+FRICTION_TABLE_FIELD: Final = IAUX
 
 
 @njit(cache=True)
@@ -362,7 +380,7 @@ def start_segment(body: np.ndarray, ibody: np.ndarray, i: int, par: np.ndarray) 
         v = 0.0
         if abs(w) * r < 2.0 * V_STOP:
             w = 0.0
-    a, alpha, dur, _, _, _ = slide_piece(v, w, r, row[P_MU], row[P_G], kappa)
+    a, alpha, dur, _, _, _ = slide_piece(v, w, r, row[P_MU], row[P_G], kappa, ibody[FRICTION_TABLE_FIELD, i])
     body[WX, i] = 0.0
     body[WY, i] = 0.0
     body[AWX, i] = 0.0

@@ -71,40 +71,48 @@ def _dj(q: NDArray[np.float64]) -> tuple[NDArray[np.float64], NDArray[np.float64
     return jv, ja
 
 
-def _nodes(eps: NDArray[np.float64], n: int) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
-    """Quadrature nodes and weights on [0, 1] for each ε (rows), clustered quadratically towards
-    the logarithmic singularity at x = min(ε, 1) from both sides."""
+def _nodes(
+    eps: NDArray[np.float64], n: int, rho: float
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """Quadrature nodes and weights on [ρ, 1] for each ε (rows), clustered quadratically towards
+    the logarithmic singularity at x = ε (clamped to [ρ, 1]) from both sides."""
     u, w = np.polynomial.legendre.leggauss(n)
     u = 0.5 * (u + 1.0)
     w = 0.5 * w
-    s = np.minimum(eps, 1.0)[:, None]
-    xa = s - s * u * u  # on [0, s], clustered at s
-    wa = s * 2.0 * u * w
+    s = np.clip(eps, rho, 1.0)[:, None]
+    xa = s - (s - rho) * u * u  # on [ρ, s], clustered at s
+    wa = (s - rho) * 2.0 * u * w
     xb = s + (1.0 - s) * u * u  # on [s, 1], clustered at s
     wb = (1.0 - s) * 2.0 * u * w
     return np.concatenate([xa, xb], axis=1), np.concatenate([wa, wb], axis=1)
 
 
 def friction_integrals_array(
-    eps: NDArray[np.float64], n: int = 48
+    eps: NDArray[np.float64], n: int = 48, rho: float = 0.0
 ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
-    """f(ε) and τ(ε) by quadrature (see the module docstring) for an array of ε > 0."""
-    xs, ws = _nodes(eps, n)
+    """f(ε) and τ(ε) by quadrature (see the module docstring) for an array of ε > 0, for a
+    contact patch that is the annulus ρR ≤ r ≤ R (ρ = 0: the full disc) under uniform pressure."""
+    if not 0.0 <= rho < 1.0:
+        raise ValueError(f"inner radius ratio rho must be in [0, 1), got {rho}")
+    xs, ws = _nodes(eps, n, rho)
     jv, ja = _dj(xs / eps[:, None])
-    f = np.sum(ws * xs * jv, axis=1) / math.pi
-    tau = np.sum(ws * xs * xs * ja, axis=1) / math.pi
+    norm = math.pi * (1.0 - rho * rho)
+    f = np.sum(ws * xs * jv, axis=1) / norm
+    tau = np.sum(ws * xs * xs * ja, axis=1) / norm
     return f, tau
 
 
-def friction_integrals(eps: float, n: int = 48) -> tuple[float, float]:
-    """f(ε) and τ(ε) by quadrature for one ε > 0."""
-    f, tau = friction_integrals_array(np.array([eps]), n)
+def friction_integrals(eps: float, n: int = 48, rho: float = 0.0) -> tuple[float, float]:
+    """f(ε) and τ(ε) by quadrature for one ε > 0 (annulus ρR ≤ r ≤ R)."""
+    f, tau = friction_integrals_array(np.array([eps]), n, rho)
     return float(f[0]), float(tau[0])
 
 
-def build_tables(size: int = TABLE_SIZE) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+def build_tables(
+    size: int = TABLE_SIZE, rho: float = 0.0
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """Tables of f and τ on ``size`` points of ln ε uniformly spread over [LN_EPS_MIN, LN_EPS_MAX]."""
-    return friction_integrals_array(np.exp(np.linspace(LN_EPS_MIN, LN_EPS_MAX, size)))
+    return friction_integrals_array(np.exp(np.linspace(LN_EPS_MIN, LN_EPS_MAX, size)), rho=rho)
 
 
 def fixed_point(f_tab: NDArray[np.float64], tau_tab: NDArray[np.float64], kappa: float) -> float:

@@ -4,10 +4,11 @@ The board (:mod:`.board`) becomes shapes: four rails (``rail:bottom|left|top|rig
 walls along the edges of the 1 m playing surface with the rails' restitution and friction, and
 four round pockets, openings named as in ``board.pocket_centres`` whose catch rule is in
 :mod:`cueboard.engine.models.disc_capture` (a piece crossing near a pocket's centre at a moderate
-speed drops, one clipping its edge at speed passes over). Pieces are rings (κ = (1 + (r/R)²)/2)
-following the disc model (:mod:`cueboard.engine.models.disc`) with the parameters of
-:mod:`.physics_params`. Pieces never fly over a rail in this planar model (the reason is on
-``NovussPhysics.flies_over_rails``), so ``off_table`` is not produced.
+speed drops, one clipping its edge at speed passes over). Pieces are rings (κ = (1 + (r/R)²)/2,
+friction of an annular contact patch: ``disc.RING``) following the disc model
+(:mod:`cueboard.engine.models.disc`) with the parameters of :mod:`.physics_params`. Pieces never
+fly over a rail in this planar model (the reason is on ``NovussPhysics.flies_over_rails``), so
+``off_table`` is not produced.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import numpy as np
 
 from cueboard.engine.disc_shot import DiscBody, DiscInputError, DiscResult, disc_par, run_discs
 from cueboard.engine.events import Event, EventKind
-from cueboard.engine.models.disc import CAP_OPENING
+from cueboard.engine.models.disc import CAP_OPENING, RING
 from cueboard.engine.models.disc_capture import catch_time
 from cueboard.engine.world import ShapeBuilder, Shapes
 from cueboard.games.novuss.board import STANDARD_BOARD, NovussBoard
@@ -73,6 +74,7 @@ def _body(p: Piece, board: NovussBoard, phys: NovussPhysics, velocity: tuple[flo
         catch_time(depth, phys.g),
         vx=float(velocity[0]),
         vy=float(velocity[1]),
+        friction_table=RING,
     )
 
 
