@@ -53,6 +53,11 @@ an event code, and a builder method in ``world.ShapeBuilder``. Prefer composing 
 a polygonal rail is segments plus zero-gap arcs at convex corners; a peg is a full ``arc``;
 crokinole's playing-surface edge is a ``cap`` with ``leave=True`` (or a concave ``arc``).
 
+Compile time counts (a cold start must stay under 10 s): helpers called only from compiled code
+are declared ``no_cpython_wrapper=True``, arguments are never literal constants (numba would
+compile a function once more per literal value), and a game of one model runs a kernel bound to
+that model (``loop.build_kernel``).
+
 Numba caches compiled code on disk (``cache=True``) but only notices edits to a function's own
 file; ``_drop_stale_numba_cache`` below therefore hashes all engine sources at import and clears
 the engine's caches when any of them changed.

@@ -50,7 +50,7 @@ V_SLOPE = 5e-5
 HORIZON = 1.0e4
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", no_cpython_wrapper=True)
 def translating(ibody: np.ndarray, i: int) -> bool:
     """Whether body ``i`` is moving across the bed (only sliding and rolling bodies translate)."""
     s = ibody[STATE, i]
@@ -119,7 +119,7 @@ def segment_time(body: np.ndarray, ibody: np.ndarray, i: int, seg: np.ndarray, s
     return t + tau
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", no_cpython_wrapper=True)
 def _circle_coeffs(
     px: float, py: float, vx: float, vy: float, ax: float, ay: float, cx: float, cy: float
 ) -> tuple[float, float, float, float, float]:

@@ -75,7 +75,7 @@ EF_VXA, EF_VYA, EF_VXB, EF_VYB = 7, 8, 9, 10
 N_EV_F = 11
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", no_cpython_wrapper=True)
 def kinetic_energy(body: np.ndarray, i: int) -> float:
     """Translational plus rotational kinetic energy of body ``i`` at its ``T0``, J."""
     v2 = body[VX, i] ** 2 + body[VY, i] ** 2
@@ -83,7 +83,7 @@ def kinetic_energy(body: np.ndarray, i: int) -> float:
     return 0.5 * body[MASS, i] * v2 + 0.5 * body[INERTIA, i] * w2
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", no_cpython_wrapper=True)
 def _refresh(
     body: np.ndarray,
     ibody: np.ndarray,
@@ -123,7 +123,7 @@ def _refresh(
         tw[i, ns + na + k] = capture_time(body, ibody, i, cap, k, t)
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", no_cpython_wrapper=True)
 def _separate(body: np.ndarray, i: int, j: int) -> None:
     """Undo a rounding-size overlap of two touching bodies (at most ``DIST_TOL`` after a contact
     deferred until it pressed in): move them apart along the line of centres, in inverse
@@ -221,7 +221,7 @@ def _relax_py(
     return count, nwork
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", no_cpython_wrapper=True)
 def _smallest_gap(body: np.ndarray, ibody: np.ndarray, t: float) -> float:
     """The smallest surface gap between two bodies on the table at time ``t`` (check mode)."""
     n = body.shape[1]
@@ -443,7 +443,8 @@ def _jit_copy(fn: Any, name: str, bind: dict[str, Any]) -> Any:
     copy.__qualname__ = name
     copy.__module__ = fn.__module__
     copy.__doc__ = fn.__doc__
-    return njit(cache=True, error_model="numpy")(copy)
+    # internal helpers are called only from compiled code: no Python wrapper to compile for them
+    return njit(cache=True, error_model="numpy", no_cpython_wrapper=name.startswith("_"))(copy)
 
 
 #: The event loop over every model (dispatch.py): see ``_run_events_py`` for its contract.
