@@ -4,6 +4,9 @@ page's frame time while animating a shot, measured in headless Chromium.
 - ``app.shot_answer.snooker``: median wall time of POST /api/matches/{id}/shots for a typical
   snooker shot (a break-off from the D into the pack, then position play), through the whole
   FastAPI stack with a SQLite file store; the first shot (numba compilation) is left out.
+- ``app.ai_turn.<game>``: median wall time of POST /api/matches/{id}/ai (the AI decides at level
+  ``club`` with a 0.5 s search budget, then the stroke is simulated, refereed and stored), over
+  the first turns of an AI-vs-AI match, after the server's warm-up.
 - ``app.frame_work``: median time the page spends per animation frame (evaluating the closed-form
   tracks and drawing the table and balls); ``app.frame_interval_p95``: the 95th percentile of the
   interval between frames (a dropped frame shows here).
@@ -60,6 +63,37 @@ def _shot_times() -> list[float]:
     return times[1:]
 
 
+AI_BUDGET_S = 0.5
+AI_TURNS = 4
+
+
+def _ai_turn_times() -> dict[str, list[float]]:
+    from fastapi.testclient import TestClient
+
+    from cueboard.app.server import create_app
+    from cueboard.app.service import ai_levels
+
+    out: dict[str, list[float]] = {}
+    with tempfile.TemporaryDirectory() as tmp, \
+            TestClient(create_app(f"sqlite:///{tmp}/ai.sqlite3", ai_budget_s=AI_BUDGET_S)) as c:
+        c.app.state.service.warm_up()  # type: ignore[attr-defined]
+        for game in c.get("/api/health").json()["games"]:
+            if "club" not in ai_levels(game):
+                continue
+            ai = {"kind": "ai", "level": "club"}
+            mid = c.post("/api/matches", json={"game": game, "seed": 1, "players": [
+                {"name": "A", **ai}, {"name": "B", **ai}]}).json()["id"]
+            times = []
+            for _ in range(AI_TURNS):
+                t0 = time.perf_counter()
+                r = c.post(f"/api/matches/{mid}/ai")
+                if r.status_code != 200:
+                    break
+                times.append(time.perf_counter() - t0)
+            out[game] = times
+    return out
+
+
 def _frame_times() -> tuple[list[float], list[float]]:
     here = Path(__file__).resolve().parents[1] / "tests" / "e2e"
     sys.path.insert(0, str(here))
@@ -103,6 +137,10 @@ def run() -> list[Figure]:
     med = statistics.median(shots) * 1000
     figures = [Figure("app.shot_answer.snooker", med, "ms", goal="< 50 ms", met=med < 50,
                       note=f"median of {len(shots)} POST /shots (simulate, referee, store)")]
+    for game, times in _ai_turn_times().items():
+        if times:
+            note = f"median of {len(times)} POST /ai, level club, budget {AI_BUDGET_S} s"
+            figures.append(Figure(f"app.ai_turn.{game}", statistics.median(times) * 1000, "ms", note=note))
     work, interval = _frame_times()
     if work:
         w = statistics.median(work)

@@ -268,6 +268,7 @@ def test_replay_step_through_of_a_finished_match(page: Any, server: Server) -> N
     # Each disc on the board drawn in its side's colour (two players: seats 0 and 2 are opponents).
     for rgb, side in _disc_pixels(page):
         assert (sum(rgb) > 450) if side == 0 else (sum(rgb) < 250), (rgb, side)
+    _shot(page, "crokinole-final")
     items = page.locator("#shotlist li")
     n = items.count()
     assert n == page.evaluate("window.cueboard.m.shots") and n >= 2
