@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import subprocess
 import tempfile
 import time
@@ -64,7 +65,8 @@ def run_shots(
     """Time the shot set (JSON text of :func:`benchmarks.snooker_shots.shot_set_json`) in
     pooltool; the runner's result document (``shots``: name, kind, events, seconds). ``limit``
     runs only the first shots; ``numba_cache`` sets ``NUMBA_CACHE_DIR`` (a fresh folder: a cold
-    start). The document's ``wall_s`` is the runner's wall time, interpreter start included."""
+    start). The document's ``wall_s`` / ``cpu_s`` are the runner's wall and CPU time, interpreter
+    start included."""
     python = ensure_venv()
     env = dict(os.environ)
     if numba_cache is not None:
@@ -75,6 +77,7 @@ def run_shots(
         cmd = [str(python), str(PEERS / "pooltool_runner.py"), str(shots_path), str(out_path)]
         cmd += ["--repeats", str(repeats), "--limit", str(limit)]
         start = time.perf_counter()
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         try:
             proc = subprocess.run(cmd, capture_output=True, text=True, timeout=RUN_TIMEOUT_S, env=env)
         except subprocess.TimeoutExpired:
@@ -86,12 +89,14 @@ def run_shots(
             raise PeerUnavailableError("the pooltool runner failed: " + " | ".join(tail))
         result: dict[str, Any] = json.loads(out_path.read_text())
         result["wall_s"] = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        result["cpu_s"] = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
         return result
 
 
-def cold_start(shots_json: str) -> float:
-    """Seconds for pooltool to start with an empty numba cache and simulate the first shot."""
+def cold_start(shots_json: str) -> tuple[float, float]:
+    """Wall and CPU seconds for pooltool to start with an empty numba cache and simulate the
+    first shot."""
     with tempfile.TemporaryDirectory(prefix="pooltool-numba-") as cache:
         doc = run_shots(shots_json, repeats=0, limit=1, numba_cache=cache)
-    wall: float = doc["wall_s"]
-    return wall
+    return float(doc["wall_s"]), float(doc["cpu_s"])
