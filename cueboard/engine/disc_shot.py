@@ -58,8 +58,9 @@ from cueboard.engine.world import RawEvents, Shapes, new_bodies, place_body, run
 MAX_DISC_EVENTS = 200_000
 
 
-#: Overlap accepted between two discs placed for a shot, m: discs left pressed together by a
-#: previous shot (slow packs end within ~2 µm, docs/physics.md) are not refused.
+#: Overlap accepted between two discs (or a disc and a wall) placed for a shot, m: discs left
+#: pressed together or into a rail by a previous shot (slow packs end within ~2 µm of contact,
+#: docs/physics.md) are not refused.
 OVERLAP_TOL = 1e-5
 
 

@@ -18,7 +18,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from cueboard.engine.disc_shot import DiscBody, DiscInputError, DiscResult, disc_par, run_discs
+from cueboard.engine.disc_shot import OVERLAP_TOL, DiscBody, DiscInputError, DiscResult, disc_par, run_discs
 from cueboard.engine.events import Event, EventKind
 from cueboard.engine.models.disc import CAP_OPENING, RING
 from cueboard.engine.models.disc_capture import catch_time
@@ -62,7 +62,7 @@ def _body(p: Piece, board: NovussBoard, phys: NovussPhysics, velocity: tuple[flo
     else:
         r, hole, m, depth = board.disc_radius, board.disc_hole_radius, board.disc_mass, depth_disc
     h = board.half - r
-    if abs(p.x) > h + 1e-9 or abs(p.y) > h + 1e-9:
+    if abs(p.x) > h + OVERLAP_TOL or abs(p.y) > h + OVERLAP_TOL:
         raise DiscInputError(f"piece '{p.id}' at ({p.x}, {p.y}) is not on the playing surface")
     return DiscBody(
         p.id,

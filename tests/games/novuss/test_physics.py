@@ -133,6 +133,13 @@ def test_bad_strokes_are_refused() -> None:
         simulate_stroke((_striker(0.0, 0.0), _disc("d", 0.01, 0.0)), "S", (1.0, 0.0))
 
 
+def test_pieces_left_pressed_into_a_rail_by_a_pack_are_accepted() -> None:
+    """A previous stroke may leave a piece within the engine's contact tolerance past a rail."""
+    h = B.half - RD
+    _, final = simulate_stroke((_disc("d", 0.0, h + 1e-7), _striker(0.0, 0.0)), "S", (0.1, 0.0))
+    assert final[0].y == pytest.approx(h + 1e-7)
+
+
 def test_pieces_off_the_table_come_back_unchanged() -> None:
     gone = Piece(id="g", kind="disc", owner=1, state=PieceState.POCKETED)
     _, final = simulate_stroke((gone, _striker(0.0, 0.0)), "S", (0.1, 0.0))
