@@ -51,7 +51,7 @@ from benchmarks.core import BenchmarkUnavailableError, Figure
 from benchmarks.snooker_shots import Shot, shot_set, shot_set_json
 
 REPEATS = 3
-PEER_REPEATS = 2
+PEER_REPEATS = 3
 GOAL_PER_EVENT_US = 20.0
 GOAL_TYPICAL_SHOT_MS = 2.0
 GOAL_COLD_START_S = 10.0
