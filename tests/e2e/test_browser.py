@@ -6,6 +6,7 @@ Screenshots of each game go to artifacts/screenshots/."""
 from __future__ import annotations
 
 import json
+import re
 import sys
 import urllib.request
 from collections.abc import Iterator
@@ -272,6 +273,7 @@ def test_replay_step_through_of_a_finished_match(page: Any, server: Server) -> N
     items = page.locator("#shotlist li")
     n = items.count()
     assert n == page.evaluate("window.cueboard.m.shots") and n >= 2
+    assert not re.search(r"\bs\d-\d\d\b", page.inner_text("#shotlist")), "discs named by number and player"
     third = items.nth(2)
     ruling = third.locator(".ruling").inner_text()
     third.locator("button").click()

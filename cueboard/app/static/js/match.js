@@ -35,6 +35,9 @@ export class MatchScreen {
     const p = { ...msg.params };
     if ("side" in p) p.side = p.side === null ? "—" : this.nameOfSide(p.side);
     if ("seat" in p) p.seat = this.nameOfSeat(p.seat);
+    // A crokinole disc id "s<seat>-<nn>" reads as its number and its player: "2 (Eve)".
+    const disc = typeof p.disc === "string" && p.disc.match(/^s(\d)-(\d+)$/);
+    if (disc) p.disc = `${parseInt(disc[2], 10)} (${this.nameOfSeat(parseInt(disc[1], 10))})`;
     return t(msg.key, p);
   }
   myTurn() {
