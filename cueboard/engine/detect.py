@@ -16,6 +16,7 @@ import math
 import numpy as np
 from numba import njit
 
+from cueboard.engine.jit import internal
 from cueboard.engine.layout import (
     AA0,
     ACX,
@@ -50,7 +51,7 @@ V_SLOPE = 5e-5
 HORIZON = 1.0e4
 
 
-@njit(cache=True, error_model="numpy", no_cpython_wrapper=True)
+@internal
 def translating(ibody: np.ndarray, i: int) -> bool:
     """Whether body ``i`` is moving across the bed (only sliding and rolling bodies translate)."""
     s = ibody[STATE, i]
@@ -119,7 +120,7 @@ def segment_time(body: np.ndarray, ibody: np.ndarray, i: int, seg: np.ndarray, s
     return t + tau
 
 
-@njit(cache=True, error_model="numpy", no_cpython_wrapper=True)
+@internal
 def _circle_coeffs(
     px: float, py: float, vx: float, vy: float, ax: float, ay: float, cx: float, cy: float
 ) -> tuple[float, float, float, float, float]:

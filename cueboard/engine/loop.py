@@ -22,7 +22,9 @@ from numba import njit
 
 from cueboard.engine.detect import V_SLOPE, arc_time, capture_time, pair_time, segment_time
 from cueboard.engine.dispatch import capture, collide_pair, collide_wall, end_segment, start_segment
+from cueboard.engine.jit import INTERNAL_OPTIONS, KERNEL_OPTIONS, internal
 from cueboard.engine.layout import (
+    AA0,
     ACX,
     ACY,
     AE,
@@ -30,6 +32,7 @@ from cueboard.engine.layout import (
     AINSIDE,
     AMU,
     AR,
+    ASPAN,
     CKIND,
     DIST_TOL,
     EV_ARC,
@@ -45,10 +48,13 @@ from cueboard.engine.layout import (
     REMOVED,
     SE,
     SH,
+    SLEN,
     SMU,
     SNX,
     SNY,
+    SPINNING,
     STATE,
+    STATIONARY,
     SX1,
     SY1,
     T0,
@@ -75,7 +81,7 @@ EF_VXA, EF_VYA, EF_VXB, EF_VYB = 7, 8, 9, 10
 N_EV_F = 11
 
 
-@njit(cache=True, error_model="numpy", no_cpython_wrapper=True)
+@internal
 def kinetic_energy(body: np.ndarray, i: int) -> float:
     """Translational plus rotational kinetic energy of body ``i`` at its ``T0``, J."""
     v2 = body[VX, i] ** 2 + body[VY, i] ** 2
@@ -83,7 +89,7 @@ def kinetic_energy(body: np.ndarray, i: int) -> float:
     return 0.5 * body[MASS, i] * v2 + 0.5 * body[INERTIA, i] * w2
 
 
-@njit(cache=True, error_model="numpy", no_cpython_wrapper=True)
+@internal
 def _refresh(
     body: np.ndarray,
     ibody: np.ndarray,
@@ -123,7 +129,7 @@ def _refresh(
         tw[i, ns + na + k] = capture_time(body, ibody, i, cap, k, t)
 
 
-@njit(cache=True, error_model="numpy", no_cpython_wrapper=True)
+@internal
 def _separate(body: np.ndarray, i: int, j: int) -> None:
     """Undo a rounding-size overlap of two touching bodies (at most ``DIST_TOL`` after a contact
     deferred until it pressed in): move them apart along the line of centres, in inverse
@@ -221,7 +227,42 @@ def _relax_py(
     return count, nwork
 
 
-@njit(cache=True, error_model="numpy", no_cpython_wrapper=True)
+@internal
+def _unpress(body: np.ndarray, i: int, seg: np.ndarray, arc: np.ndarray) -> None:
+    """A body coming to rest pressed into a wall by up to the contact tolerance is set exactly
+    against it, so that final positions satisfy the table's bounds to rounding."""
+    r = body[RAD, i]
+    for k in range(seg.shape[0]):
+        nx = seg[k, SNX]
+        ny = seg[k, SNY]
+        dx = body[PX, i] - seg[k, SX1]
+        dy = body[PY, i] - seg[k, SY1]
+        u = dx * ny - dy * nx
+        g = nx * dx + ny * dy - r
+        if 0.0 <= u <= seg[k, SLEN] and -r < g < 0.0:
+            body[PX, i] -= g * nx
+            body[PY, i] -= g * ny
+    for k in range(arc.shape[0]):
+        dx = body[PX, i] - arc[k, ACX]
+        dy = body[PY, i] - arc[k, ACY]
+        d = math.hypot(dx, dy)
+        if d == 0.0:
+            continue
+        inside = arc[k, AINSIDE] != 0.0
+        pen = (arc[k, AR] - r - d) if inside else (d - arc[k, AR] - r)
+        if -r < pen < 0.0 and _in_span(arc, k, dx, dy):
+            s = (-pen / d) if not inside else (pen / d)
+            body[PX, i] += s * dx
+            body[PY, i] += s * dy
+
+
+@internal
+def _in_span(arc: np.ndarray, k: int, dx: float, dy: float) -> bool:
+    phi = (math.atan2(dy, dx) - arc[k, AA0]) % (2.0 * math.pi)
+    return phi <= arc[k, ASPAN]
+
+
+@internal
 def _smallest_gap(body: np.ndarray, ibody: np.ndarray, t: float) -> float:
     """The smallest surface gap between two bodies on the table at time ``t`` (check mode)."""
     n = body.shape[1]
@@ -318,6 +359,8 @@ def _run_events_py(
             end_segment(body, ibody, a, par)
             kind = EV_STATE
             eb = ibody[STATE, a]
+            if eb in (STATIONARY, SPINNING):
+                _unpress(body, a, seg, arc)
         elif what == 2:
             evolve(body, b, t)
             e0 += kinetic_energy(body, b)
@@ -444,7 +487,7 @@ def _jit_copy(fn: Any, name: str, bind: dict[str, Any]) -> Any:
     copy.__module__ = fn.__module__
     copy.__doc__ = fn.__doc__
     # internal helpers are called only from compiled code: no Python wrapper to compile for them
-    return njit(cache=True, error_model="numpy", no_cpython_wrapper=name.startswith("_"))(copy)
+    return njit(**(INTERNAL_OPTIONS if name.startswith("_") else KERNEL_OPTIONS))(copy)
 
 
 #: The event loop over every model (dispatch.py): see ``_run_events_py`` for its contract.

@@ -21,10 +21,12 @@ import math
 
 from numba import njit
 
+from cueboard.engine.jit import internal
+
 INF = math.inf
 
 
-@njit(cache=True, error_model="numpy", no_cpython_wrapper=True)
+@internal
 def peval(c0: float, c1: float, c2: float, c3: float, c4: float, t: float) -> float:
     """``c0 + c1 t + c2 t² + c3 t³ + c4 t⁴``."""
     return c0 + t * (c1 + t * (c2 + t * (c3 + t * c4)))
@@ -51,7 +53,7 @@ def quadratic_roots(a: float, b: float, c: float) -> tuple[int, float, float]:
     return 2, r1, r2
 
 
-@njit(cache=True, error_model="numpy", no_cpython_wrapper=True)
+@internal
 def _refine(
     c0: float, c1: float, c2: float, c3: float, c4: float, a: float, b: float, keep_a_side: float
 ) -> float:

@@ -36,6 +36,7 @@ import math
 import numpy as np
 from numba import njit
 
+from cueboard.engine.jit import internal
 from cueboard.engine.layout import (
     AWX,
     AWY,
@@ -163,7 +164,7 @@ def end_segment(body: np.ndarray, ibody: np.ndarray, i: int, par: np.ndarray) ->
     start_segment(body, ibody, i, par)
 
 
-@njit(cache=True, error_model="numpy", no_cpython_wrapper=True)
+@internal
 def _settle(body: np.ndarray, i: int) -> None:
     """Bring ball ``i`` to natural roll as the bed friction would (the slip vanishes after the
     velocity has changed by ``-u / (1 + m R² / I)``, ``-2u/7`` for a sphere)."""
@@ -177,12 +178,12 @@ def _settle(body: np.ndarray, i: int) -> None:
     body[WY, i] = body[VX, i] / r
 
 
-@njit(cache=True, error_model="numpy", no_cpython_wrapper=True)
+@internal
 def _cross(ax: float, ay: float, az: float, bx: float, by: float, bz: float) -> tuple[float, float, float]:
     return ay * bz - az * by, az * bx - ax * bz, ax * by - ay * bx
 
 
-@njit(cache=True, error_model="numpy", no_cpython_wrapper=True)
+@internal
 def _apply(
     body: np.ndarray, i: int, rx: float, ry: float, rz: float, fx: float, fy: float, fz: float
 ) -> None:
@@ -198,7 +199,7 @@ def _apply(
     body[WZ, i] += tz * inv_i
 
 
-@njit(cache=True, error_model="numpy", no_cpython_wrapper=True)
+@internal
 def _contact_velocity(
     body: np.ndarray, i: int, rx: float, ry: float, rz: float
 ) -> tuple[float, float, float]:
@@ -206,7 +207,7 @@ def _contact_velocity(
     return body[VX, i] + wx, body[VY, i] + wy, wz
 
 
-@njit(cache=True, error_model="numpy", no_cpython_wrapper=True)
+@internal
 def _crawling(body: np.ndarray, i: int) -> bool:
     """Whether ball ``i`` moves slower than ``V_REST`` (spin included, as slip speed)."""
     r = body[RAD, i]
@@ -216,7 +217,7 @@ def _crawling(body: np.ndarray, i: int) -> bool:
     )
 
 
-@njit(cache=True, error_model="numpy", no_cpython_wrapper=True)
+@internal
 def _stop(body: np.ndarray, i: int) -> None:
     """Stop a crawling ball in a resting contact (it would stop within ~20 µm anyway)."""
     body[VX, i] = 0.0
@@ -225,7 +226,7 @@ def _stop(body: np.ndarray, i: int) -> None:
     body[WY, i] = 0.0
 
 
-@njit(cache=True, error_model="numpy", no_cpython_wrapper=True)
+@internal
 def _push(body: np.ndarray, i: int, j: int, nx: float, ny: float) -> None:
     """A resting contact between balls ``i`` and ``j`` (normal ``n`` from i to j): settle both to
     natural roll and remove the normal approach without bounce, in rounds (the impulse leaves each
