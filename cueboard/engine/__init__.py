@@ -2,7 +2,8 @@
 
 ARCHITECTURE
 ============
-Files: ``layout.py`` (array layout and codes), ``roots.py`` (polynomial roots), ``motion.py``
+Files: ``layout.py`` (array layout and codes), ``jit.py`` (the numba decorators: ``internal``
+for kernels called only from kernels), ``roots.py`` (polynomial roots), ``motion.py``
 (closed-form motion), ``detect.py`` (event times), ``dispatch.py`` (per-model laws by model id),
 ``models/ball.py`` (model 0), ``models/disc.py`` (model 1, crokinole / novuss), ``loop.py`` (the
 jitted event loop), ``world.py`` (the Python API: shapes, bodies, ``run``, ``to_events``),
@@ -54,9 +55,9 @@ a polygonal rail is segments plus zero-gap arcs at convex corners; a peg is a fu
 crokinole's playing-surface edge is a ``cap`` with ``leave=True`` (or a concave ``arc``).
 
 Compile time counts (a cold start must stay under 10 s): helpers called only from compiled code
-are declared ``no_cpython_wrapper=True``, arguments are never literal constants (numba would
-compile a function once more per literal value), and a game of one model runs a kernel bound to
-that model (``loop.build_kernel``).
+are declared ``@internal`` (jit.py: no Python wrapper compiled), arguments are never literal
+constants (numba would compile a function once more per literal value), and a game of one model
+runs a kernel bound to that model (``loop.build_kernel``).
 
 Numba caches compiled code on disk (``cache=True``) but only notices edits to a function's own
 file; ``_drop_stale_numba_cache`` below therefore hashes all engine sources at import and clears
