@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -148,3 +149,18 @@ def test_health_says_when_the_physics_is_warm(tmp_path: Path) -> None:
             time.sleep(0.05)
     with TestClient(create_app(f"sqlite:///{tmp_path / 'c.sqlite3'}")) as c:
         assert c.get("/api/health").json()["warm"] is True  # nothing to wait for
+
+
+def test_two_ai_requests_at_once_play_one_turn_each(real: TestClient) -> None:
+    """Two requests for the AI at the same moment (two tabs on an AI-vs-AI match): the match stays
+    locked from a decision to its stored result, so the second decides for the position the first
+    left — two turns by the two seats, none played from a stale position (a crokinole disc placed
+    in the other seat's quadrant would be refused)."""
+    _need_ai("crokinole")
+    ai = {"kind": "ai", "level": LEVEL}
+    m = _create(real, "crokinole", [{"name": "Hal", **ai}, {"name": "Eve", **ai}], seed=11)
+    with ThreadPoolExecutor(2) as pool:
+        answers = list(pool.map(lambda _: real.post(f"/api/matches/{m['id']}/ai"), range(2)))
+    assert [a.status_code for a in answers] == [200, 200], [a.text for a in answers]
+    shots = sorted((a.json()["shot"]["number"], a.json()["shot"]["seat"]) for a in answers)
+    assert [n for n, _ in shots] == [0, 1] and shots[0][1] != shots[1][1]
