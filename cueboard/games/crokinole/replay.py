@@ -17,6 +17,7 @@ from cueboard.games.crokinole.records import (
     CrokinoleRuling,
 )
 from cueboard.games.crokinole.referee import apply
+from cueboard.records.compare import shot_differences
 from cueboard.records.match import MatchRecord
 
 
@@ -30,17 +31,6 @@ class ReplayStep:
     ruling: CrokinoleRuling
     position: CrokinolePosition
     differences: tuple[str, ...]
-
-
-def _diff(prefix: str, a: object, b: object) -> list[str]:
-    if a == b:
-        return []
-    if isinstance(a, dict) and isinstance(b, dict):
-        out: list[str] = []
-        for key in sorted(set(a) | set(b)):
-            out += _diff(f"{prefix}.{key}", a.get(key), b.get(key))
-        return out
-    return [f"{prefix}: recorded {b!r}, referee {a!r}"]
 
 
 def replay(record: MatchRecord) -> list[ReplayStep]:
@@ -59,10 +49,7 @@ def replay(record: MatchRecord) -> list[ReplayStep]:
             after, ruling = apply(position, declaration, outcome)
         except CrokinoleError as err:
             raise CrokinoleError(f"shot {shot.index}: {err}") from None
-        differences = _diff("ruling", ruling.model_dump(mode="json"), shot.ruling.model_dump(mode="json"))
-        differences += _diff(
-            "position_after", after.model_dump(mode="json"), shot.position_after.model_dump(mode="json")
-        )
+        differences = shot_differences(shot, ruling, after)
         steps.append(ReplayStep(shot.index, shot.player, ruling, after, tuple(differences)))
         # Go on from the recorded position, so that one disagreement is reported once.
         recorded = shot.position_after

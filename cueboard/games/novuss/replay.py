@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from cueboard.games.novuss.game import GAME
 from cueboard.games.novuss.records import NovussOutcome, NovussPosition, NovussRuling
 from cueboard.games.novuss.referee import IllegalStrokeError, apply
+from cueboard.records.compare import shot_differences
 from cueboard.records.match import MatchRecord
 
 
@@ -25,17 +26,6 @@ class ReplayStep:
     ruling: NovussRuling
     position: NovussPosition
     differences: tuple[str, ...]
-
-
-def _diff(prefix: str, mine: object, recorded: object) -> list[str]:
-    if mine == recorded:
-        return []
-    if isinstance(mine, dict) and isinstance(recorded, dict):
-        out: list[str] = []
-        for key in sorted(set(mine) | set(recorded)):
-            out += _diff(f"{prefix}.{key}", mine.get(key), recorded.get(key))
-        return out
-    return [f"{prefix}: recorded {recorded!r}, referee {mine!r}"]
 
 
 def replay(record: MatchRecord) -> list[ReplayStep]:
@@ -60,10 +50,7 @@ def replay(record: MatchRecord) -> list[ReplayStep]:
             after, ruling = apply(position, outcome)
         except IllegalStrokeError as err:
             raise IllegalStrokeError(f"shot {shot.index}: {err}") from None
-        differences += _diff("ruling", ruling.model_dump(mode="json"), shot.ruling.model_dump(mode="json"))
-        differences += _diff(
-            "position_after", after.model_dump(mode="json"), shot.position_after.model_dump(mode="json")
-        )
+        differences += shot_differences(shot, ruling, after)
         steps.append(ReplayStep(shot.index, shot.player, ruling, after, tuple(differences)))
         # Go on from the recorded position, so that one disagreement is reported once.
         recorded = shot.position_after

@@ -1,0 +1,36 @@
+"""Where the referee's replay of a shot differs from what a match record holds.
+
+Used by each game's replay (``cueboard referee RECORD``): the ruling and the position after the
+shot are compared field by field as JSON, and every difference is named by its dotted path.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from cueboard.records.match import ShotEntry
+
+
+def differences(prefix: str, mine: object, recorded: object) -> list[str]:
+    """The fields where ``mine`` (the referee's) and ``recorded`` differ, each as
+    ``"prefix.field: recorded X, referee Y"``; dictionaries are compared key by key (sorted)."""
+    if mine == recorded:
+        return []
+    if isinstance(mine, dict) and isinstance(recorded, dict):
+        out: list[str] = []
+        for key in sorted(set(mine) | set(recorded)):
+            out += differences(f"{prefix}.{key}", mine.get(key), recorded.get(key))
+        return out
+    return [f"{prefix}: recorded {recorded!r}, referee {mine!r}"]
+
+
+def shot_differences(shot: ShotEntry, ruling: BaseModel, position_after: BaseModel) -> list[str]:
+    """Where the referee's ``ruling`` and ``position_after`` differ from those recorded for
+    ``shot`` (fields under ``ruling.`` and ``position_after.``; empty when they agree)."""
+    found = differences("ruling", ruling.model_dump(mode="json"), shot.ruling.model_dump(mode="json"))
+    found += differences(
+        "position_after",
+        position_after.model_dump(mode="json"),
+        shot.position_after.model_dump(mode="json"),
+    )
+    return found
