@@ -75,7 +75,7 @@ def _shoot_and_wait(page: Any, power: int) -> None:
     page.dispatch_event("#power", "input")
     page.click("#shoot")
     page.wait_for_function("document.body.dataset.busy === '' && document.querySelector('#calls p') !== null",
-                           timeout=180000)
+                           timeout=60000)
 
 
 def _shot(page: Any, name: str) -> None:
