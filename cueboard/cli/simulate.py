@@ -14,6 +14,7 @@ from typing import Any
 import typer
 
 from cueboard.cli.main import app, console
+from cueboard.cli.simulate_refereed import REFEREED_GAMES
 from cueboard.records.base import RecordError
 
 
@@ -48,11 +49,9 @@ def simulate(
 
     try:
         pos_data = _read_json(position, "position")
-        if pos_data.get("game") == "crokinole":
-            _simulate_crokinole(pos_data, _read_json(strike, "strike"), out, svg)
-            return
-        if pos_data.get("game") == "novuss":
-            _simulate_novuss(pos_data, _read_json(strike, "strike"), out, svg)
+        game = pos_data.get("game")
+        if game in REFEREED_GAMES:
+            _simulate_refereed(str(game), pos_data, _read_json(strike, "strike"), out, svg)
             return
         pos = parse_record(
             Position,
@@ -71,11 +70,7 @@ def simulate(
         },
         indent=2,
     )
-    if out is None:
-        typer.echo(text)
-    else:
-        out.write_text(text + "\n")
-        console.print(f"{len(events)} events, outcome written to {out}")
+    _emit(text, out, f"{len(events)} events, outcome written to {out}")
     if svg is not None:
         from cueboard.games.snooker.svg import render_svg
 
@@ -84,48 +79,32 @@ def simulate(
         console.print(f"paths drawn in {svg}")
 
 
-def _simulate_crokinole(
-    position: dict[str, Any], strike: dict[str, Any], out: Path | None, svg: Path | None
+def _emit(text: str, out: Path | None, done: str) -> None:
+    """``text`` to standard output, or into ``out`` with the line ``done`` on the console."""
+    if out is None:
+        typer.echo(text)
+    else:
+        out.write_text(text + "\n")
+        console.print(done)
+
+
+_DONE = {"crokinole": "crokinole flick simulated", "novuss": "novuss stroke simulated"}
+
+
+def _simulate_refereed(
+    game: str, position: dict[str, Any], strike: dict[str, Any], out: Path | None, svg: Path | None
 ) -> None:
-    """Crokinole: POSITION is a full crokinole position record, STRIKE a crokinole strike
-    (``start``, ``speed`` and ``angle`` or ``velocity``, ``spin``); the next disc of the seat to
-    move is flicked, and the JSON adds the referee's ``ruling`` and the ``position_after``
-    (:mod:`cueboard.cli.simulate_crokinole`)."""
-    from cueboard.cli.simulate_crokinole import simulate_crokinole
+    """Crokinole / novuss: POSITION is a full position record of the game, STRIKE its strike; the
+    next shot of the seat to move is played, and the JSON adds the referee's ``ruling`` and the
+    ``position_after`` (:mod:`cueboard.cli.simulate_refereed`)."""
+    from cueboard.cli.simulate_refereed import simulate_refereed
 
     if svg is not None:
         console.print("[red]error:[/red] --svg draws snooker tables only")
         raise typer.Exit(2)
     try:
-        text = simulate_crokinole(position, strike)
+        text = simulate_refereed(game, position, strike)
     except ValueError as err:
         console.print(f"[red]error:[/red] {err}")
         raise typer.Exit(2) from None
-    if out is None:
-        typer.echo(text)
-    else:
-        out.write_text(text + "\n")
-        console.print(f"crokinole flick simulated, written to {out}")
-
-
-def _simulate_novuss(
-    position: dict[str, Any], strike: dict[str, Any], out: Path | None, svg: Path | None
-) -> None:
-    """Novuss: POSITION is a novuss position record, STRIKE a novuss strike (``x``, ``y``,
-    ``speed``, ``angle``); the JSON adds the referee's ``ruling`` and the ``position_after``
-    (:mod:`cueboard.cli.simulate_novuss`)."""
-    from cueboard.cli.simulate_novuss import simulate_novuss
-
-    if svg is not None:
-        console.print("[red]error:[/red] --svg draws snooker tables only")
-        raise typer.Exit(2)
-    try:
-        text = simulate_novuss(position, strike)
-    except ValueError as err:
-        console.print(f"[red]error:[/red] {err}")
-        raise typer.Exit(2) from None
-    if out is None:
-        typer.echo(text)
-    else:
-        out.write_text(text + "\n")
-        console.print(f"novuss stroke simulated, written to {out}")
+    _emit(text, out, f"{_DONE[game]}, written to {out}")

@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from cueboard.cli.main import app
-from cueboard.cli.simulate_crokinole import simulate_crokinole
+from cueboard.cli.simulate_refereed import simulate_refereed
 from cueboard.games.crokinole import new_position
 from cueboard.games.crokinole.errors import IllegalShotError
 from cueboard.records.base import RecordError
+
+
+def simulate_crokinole(position: dict[str, Any], strike: dict[str, Any]) -> str:
+    return simulate_refereed("crokinole", position, strike)
 
 
 def test_flick_reports_events_outcome_ruling_and_position() -> None:
@@ -33,6 +38,8 @@ def test_bad_input_is_refused() -> None:
         simulate_crokinole({**position, "to_move": 1}, {"start": [0.0, -0.3048], "speed": 1, "angle": 90})
     with pytest.raises(IllegalShotError, match="not_touching_shooting_line"):
         simulate_crokinole(position, {"start": [0.0, -0.2], "speed": 1, "angle": 90})
+    with pytest.raises(ValueError, match="not 'snooker'"):
+        simulate_refereed("snooker", position, {"speed": 1, "angle": 90})
 
 
 def test_cueboard_simulate_command(tmp_path: Path) -> None:
