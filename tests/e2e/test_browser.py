@@ -237,7 +237,7 @@ def _disc_pixels(page: Any) -> list[tuple[list[int], int]]:
 
 
 def _finished_crokinole(server: Server) -> str:
-    """A one-round tournament crokinole match played to its end by two AI players through the API."""
+    """A two-round tournament crokinole match played to its end by two AI players through the API."""
     def call(method: str, path: str, body: Any = None) -> Any:
         data = None if body is None else json.dumps(body).encode()
         req = urllib.request.Request(server.url + path, data=data, method=method,
@@ -248,8 +248,8 @@ def _finished_crokinole(server: Server) -> str:
     ai = {"kind": "ai", "level": "beginner"}
     m = call("POST", "/api/matches", {"game": "crokinole", "seed": 4,
                                       "players": [{"name": "Hal", **ai}, {"name": "Eve", **ai}],
-                                      "settings": {"variant": "tournament", "rounds": 1}})
-    for _ in range(40):
+                                      "settings": {"variant": "tournament", "rounds": 2}})
+    for _ in range(80):
         if m["status"] != "playing":
             break
         m = call("POST", f"/api/matches/{m['id']}/ai")["match"]
@@ -258,8 +258,9 @@ def _finished_crokinole(server: Server) -> str:
 
 
 def test_replay_step_through_of_a_finished_match(page: Any, server: Server) -> None:
-    """A finished match opens read-only with the list of the frame's shots: a click replays one
-    shot and shows its ruling; Next steps to the following shot."""
+    """A finished match opens read-only with the list of the last frame's (round's) shots, a
+    selector for the other round; a click replays one shot and shows its ruling; Next steps to the
+    following shot."""
     if not _has_ai(page, "crokinole"):
         pytest.skip("crokinole or its AI is not installed")
     mid = _finished_crokinole(server)
@@ -274,8 +275,15 @@ def test_replay_step_through_of_a_finished_match(page: Any, server: Server) -> N
         assert (sum(rgb) > 450) if side == 0 else (sum(rgb) < 250), (rgb, side)
     _shot(page, "crokinole-final")
     items = page.locator("#shotlist li")
-    n = items.count()
-    assert n == page.evaluate("window.cueboard.m.shots") and n >= 2
+    rounds = page.evaluate("fetch(`/api/matches/${window.cueboard.m.id}/shots`).then(r => r.json())"
+                           ".then(s => s.map(x => x.frame))")
+    last = max(rounds)
+    assert [int(items.nth(i).get_attribute("data-shot")) for i in range(items.count())] == [
+        n for n, f in enumerate(rounds) if f == last]
+    assert page.locator("#shotlist-frame option").all_inner_texts() == ["Frame 1", "Frame 2"]
+    page.select_option("#shotlist-frame", str(min(rounds)))
+    page.wait_for_function("document.querySelector('#shotlist li')?.dataset.shot === '0'")
+    assert items.count() == rounds.count(min(rounds)) >= 4
     assert not re.search(r"\bs\d-\d\d\b", page.inner_text("#shotlist")), "discs named by number and player"
     third = items.nth(2)
     ruling = third.locator(".ruling").inner_text()

@@ -239,7 +239,8 @@ export class MatchScreen {
     const parts = [];
     if (frames.length > 1) {
       const sel = el("select", { id: "shotlist-frame" });
-      for (const f of frames) sel.append(el("option", { value: f }, t("match.frame_n", { n: f + 1 })));
+      // Frames (snooker frames, crokinole rounds...) numbered in order of play, whatever the game's base.
+      frames.forEach((f, i) => sel.append(el("option", { value: f }, t("match.frame_n", { n: i + 1 }))));
       sel.value = String(this.ui.listFrame);
       sel.addEventListener("change", () => { this.ui.listFrame = parseInt(sel.value, 10); this.loadShotList(body); });
       parts.push(el("div", { class: "row" }, sel));
