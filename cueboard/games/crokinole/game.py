@@ -10,6 +10,7 @@ import numpy as np
 from pydantic import BaseModel
 
 from cueboard.engine.events import Event
+from cueboard.games.common import RecordCheck
 from cueboard.games.crokinole.errors import CrokinoleError
 from cueboard.games.crokinole.records import (
     CrokinoleDeclaration,
@@ -56,10 +57,7 @@ def new_position(
     )
 
 
-def _as(model: type[BaseModel], value: BaseModel, what: str) -> Any:
-    if not isinstance(value, model):
-        raise CrokinoleError(f"{what} must be a {model.__name__}, not {type(value).__name__}")
-    return value
+_as = RecordCheck("crokinole", CrokinoleError)
 
 
 class CrokinoleGame:

@@ -10,6 +10,7 @@ import numpy as np
 from pydantic import BaseModel
 
 from cueboard.engine.events import Event
+from cueboard.games.common import RecordCheck
 from cueboard.games.novuss.board import STANDARD_BOARD
 from cueboard.games.novuss.geometry import check_striker_placement, initial_pieces
 from cueboard.games.novuss.records import (
@@ -28,10 +29,7 @@ class IllegalPlacementError(ValueError):
     """The striker may not be placed there (rules/novuss.md "Set-up and turns"); says why."""
 
 
-def _as(model: type[BaseModel], value: BaseModel, what: str) -> Any:
-    if not isinstance(value, model):
-        raise TypeError(f"novuss expects a {model.__name__} as {what}, got {type(value).__name__}")
-    return value
+_as = RecordCheck("novuss")
 
 
 def place_striker(position: NovussPosition, strike: NovussStrike) -> NovussPosition:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
+from cueboard.games.common import RecordCheck
 from cueboard.games.snooker.declaration import SnookerDeclaration
 from cueboard.games.snooker.position import SnookerPosition
 from cueboard.games.snooker.records import SnookerOutcome, SnookerStrike
@@ -30,10 +31,7 @@ RECORD_TYPES = GameRecordTypes(
 )
 
 
-def _as(model: type[Any], value: BaseModel, what: str) -> Any:
-    if not isinstance(value, model):
-        raise TypeError(f"snooker expects a {model.__name__} as {what}, not {type(value).__name__}")
-    return value
+_as = RecordCheck("snooker")
 
 
 class SnookerGame:
