@@ -25,6 +25,7 @@ from cueboard.games.snooker.position import (
 from cueboard.games.snooker.records import SnookerOutcome
 from cueboard.games.snooker.referee_fouls import StrokeContext, find_fouls, hit_ball_on_first, stroke_context
 from cueboard.games.snooker.referee_frame import (
+    FOUL_STATE_CLEARED,
     after_frame_end,
     apply_action,
     apply_choice,
@@ -184,14 +185,7 @@ def _stroke(
             "in_hand": in_hand,
             "break_points": brk,
             "to_move": to_move,
-            "pending": (),
-            "offender": None,
-            "free_ball": False,
-            "misses": 0,
-            "miss_full_ball": False,
-            "warned": False,
-            "replaced": False,
-            "before": None,
+            **FOUL_STATE_CLEARED,
             "highest_break": (hb[0], hb[1]),
             "centuries": (cent[0], cent[1]),
         }

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
@@ -20,6 +21,18 @@ from cueboard.games.snooker.declaration import Action, Choice, SnookerDeclaratio
 from cueboard.games.snooker.position import SnookerInputError, SnookerPosition, side_of
 from cueboard.games.snooker.ruling import FrameEnd, Respot, SnookerRuling
 from cueboard.records.base import PieceState
+
+MISS_STATE_CLEARED: MappingProxyType[str, Any] = MappingProxyType(
+    {"pending": (), "misses": 0, "miss_full_ball": False, "warned": False, "before": None, "replaced": False}
+)
+"""The position fields that a foul and a miss leave behind (open choices, the count of misses
+and the positions to replace, S3 R14), as they are once the incoming player's choice is made."""
+
+FOUL_STATE_CLEARED: MappingProxyType[str, Any] = MappingProxyType(
+    {**MISS_STATE_CLEARED, "offender": None, "free_ball": False}
+)
+""":data:`MISS_STATE_CLEARED` with no offender and no free ball (after a fair stroke; on the
+re-spotted black, S3 R4)."""
 
 
 def ruling_for(
@@ -63,14 +76,7 @@ def apply_choice(position: SnookerPosition, choice: Choice) -> tuple[SnookerPosi
         open_ = ", ".join(position.pending) or "none"
         raise SnookerInputError(f"choice '{choice}' is not open (choices: {open_})")
     chooser = position.to_move
-    reset = {
-        "pending": (),
-        "misses": 0,
-        "miss_full_ball": False,
-        "warned": False,
-        "before": None,
-        "replaced": False,
-    }
+    reset = MISS_STATE_CLEARED
     announcements: list[str] = []
     if choice is Choice.PLAY:
         new = position.model_copy(update={**reset, "offender": None})
@@ -267,14 +273,7 @@ def after_frame_end(
             "in_hand": True,
             "to_move": lots,
             "break_points": 0,
-            "pending": (),
-            "offender": None,
-            "free_ball": False,
-            "misses": 0,
-            "miss_full_ball": False,
-            "warned": False,
-            "replaced": False,
-            "before": None,
+            **FOUL_STATE_CLEARED,
             "touching": (),
             "respotted_black": True,
         }
