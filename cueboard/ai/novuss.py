@@ -152,7 +152,7 @@ def candidates(position: NovussPosition) -> list[Candidate]:
         extra: float,
         label: str,
         prior: float,
-        target: str,
+        target: str | None,
     ) -> None:
         speed = _speed_for(dist, extra)
         out.append(
@@ -213,8 +213,8 @@ def candidates(position: NovussPosition) -> list[Candidate]:
                 )
     if not out:  # a rebound off the opposite rail straight back: always legal to try
         s = spots[len(spots) // 2]
-        aim = point(far, B.half, float(np.clip(-0.1, -0.3, 0.3)))
-        add(s, aim, 1.6, 0.2, "rebound safety", 0.0, own[0].id if own else "")
+        aim = point(far, B.half, -0.1)  # the opposite rail, 0.1 m off its middle line
+        add(s, aim, 1.6, 0.2, "rebound safety", 0.0, own[0].id if own else None)
     return out
 
 

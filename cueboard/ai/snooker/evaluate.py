@@ -34,8 +34,8 @@ def d_grid() -> list[tuple[float, float]]:
     """Points of the D (radius 292 mm behind the baulk line) the AI places the cue ball on."""
     t = STANDARD_TABLE
     out = []
-    for x in (-0.25, -0.15, -0.06, 0.06, 0.15, 0.25):
-        for dy in (0.0, -0.06, -0.14):
+    for x in (-0.22, -0.11, 0.0, 0.11, 0.22):
+        for dy in (0.0, -0.1):
             if t.in_d(x, t.baulk_y + dy - 1e-6):
                 out.append((x, t.baulk_y + dy - 1e-6))
     return out

@@ -206,7 +206,7 @@ def safety_candidates(position: SnookerPosition) -> list[Candidate]:
                             declaration_for(position, b),
                             _strike(speed, ang, 0.0, place),
                             f"safety {label} on {b} at {speed:g} m/s",
-                            prior=0.5,
+                            prior=2.5,  # screened before the long shots: a pot under ~30% rarely beats them
                         )
                     )
     return out
@@ -247,7 +247,7 @@ def escape_candidates(position: SnookerPosition) -> list[Candidate]:
                                 cue if position.in_hand else None,
                             ),
                             f"escape off {len(seq)} cushion(s) to {b}",
-                            prior=0.2,
+                            prior=2.0,
                         )
                     )
     return out
