@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 from pathlib import Path
 from typing import Any
@@ -17,18 +16,14 @@ from cueboard.games.crokinole.records import (
     ZoneCount,
 )
 from cueboard.records.base import Piece, PieceState
+from tests.games.scenario_files import load_scenario_files
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
 
 def load_all() -> list[dict[str, Any]]:
     """Every scenario of every file, with ``file`` added."""
-    out: list[dict[str, Any]] = []
-    for path in sorted(SCENARIOS.glob("*.json")):
-        for sc in json.loads(path.read_text(encoding="utf-8")):
-            sc["file"] = path.name
-            out.append(sc)
-    return out
+    return load_scenario_files(SCENARIOS, file_key="file")
 
 
 def disc(d: dict[str, Any], owner: int) -> Piece:

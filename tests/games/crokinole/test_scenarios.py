@@ -13,6 +13,7 @@ import pytest
 from cueboard.games.crokinole.errors import OutcomeError
 from cueboard.games.crokinole.records import CrokinolePosition
 from cueboard.games.crokinole.referee import apply
+from tests.games.scenario_files import check_catalogue
 
 from .scenario_io import declaration_and_outcome, load_all, position_of
 
@@ -20,11 +21,7 @@ ALL = load_all()
 
 
 def test_enough_scenarios_each_citing_a_rule() -> None:
-    assert len(ALL) >= 60
-    names = [sc["name"] for sc in ALL]
-    assert len(set(names)) == len(names), "scenario names must be unique"
-    for sc in ALL:
-        assert sc.get("rule"), f"{sc['name']} cites no rule"
+    check_catalogue(ALL, at_least=60, name_key="name")
 
 
 @pytest.mark.parametrize("sc", ALL, ids=[f"{sc['file']}:{sc['name']}" for sc in ALL])

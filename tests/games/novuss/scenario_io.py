@@ -14,7 +14,6 @@ A scenario file holds a list of scenarios, each:
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -23,17 +22,13 @@ from cueboard.games.novuss.geometry import initial_pieces
 from cueboard.games.novuss.outcome import outcome_of
 from cueboard.games.novuss.records import NovussOutcome, NovussPosition, striker_id
 from cueboard.records.base import Piece, PieceState
+from tests.games.scenario_files import load_scenario_files
 
 SCENARIO_DIR = Path(__file__).parent / "scenarios"
 
 
 def load_scenarios() -> list[dict[str, Any]]:
-    out = []
-    for path in sorted(SCENARIO_DIR.glob("*.json")):
-        for sc in json.loads(path.read_text(encoding="utf-8")):
-            sc["_file"] = path.name
-            out.append(sc)
-    return out
+    return load_scenario_files(SCENARIO_DIR)
 
 
 def build_position(spec: dict[str, Any]) -> NovussPosition:

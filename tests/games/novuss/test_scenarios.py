@@ -9,6 +9,7 @@ import pytest
 
 from cueboard.games.novuss.referee import IllegalStrokeError, apply
 from cueboard.records.base import PieceState
+from tests.games.scenario_files import check_catalogue
 
 from .scenario_io import build_outcome, build_position, load_scenarios
 
@@ -31,11 +32,7 @@ def _same(actual: Any, expected: Any) -> bool:
 
 
 def test_enough_scenarios_each_citing_a_rule() -> None:
-    assert len(SCENARIOS) >= 60
-    names = [sc["name"] for sc in SCENARIOS]
-    assert len(set(names)) == len(names), "scenario names must be unique"
-    for sc in SCENARIOS:
-        assert sc.get("rule"), f"{sc['name']} cites no rule"
+    check_catalogue(SCENARIOS, at_least=60, name_key="name")
 
 
 @pytest.mark.parametrize("sc", SCENARIOS, ids=[sc["name"] for sc in SCENARIOS])

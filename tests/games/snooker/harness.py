@@ -19,7 +19,6 @@ their expected values; ``error`` expects the step to be refused with a message c
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -28,18 +27,14 @@ from cueboard.games.snooker.match import rack_pieces
 from cueboard.games.snooker.position import SnookerPosition, SnookerRules, make_ball
 from cueboard.games.snooker.records import SnookerOutcome
 from cueboard.records.base import PieceState
+from tests.games.scenario_files import load_scenario_files
 
 SCENARIO_DIR = Path(__file__).parent / "scenarios"
 MM = 0.001
 
 
 def load_scenarios() -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    for path in sorted(SCENARIO_DIR.glob("*.json")):
-        for item in json.loads(path.read_text(encoding="utf-8")):
-            item["_file"] = path.name
-            out.append(item)
-    return out
+    return load_scenario_files(SCENARIO_DIR)
 
 
 def build_position(spec: dict[str, Any]) -> SnookerPosition:

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from cueboard.games.snooker.referee import apply
+from tests.games.scenario_files import check_catalogue
 from tests.games.snooker.harness import (
     actual_value,
     build_declaration,
@@ -22,11 +23,7 @@ SCENARIOS = load_scenarios()
 
 
 def test_enough_scenarios_each_citing_a_rule() -> None:
-    assert len(SCENARIOS) >= 120
-    ids = [s["id"] for s in SCENARIOS]
-    assert len(ids) == len(set(ids)), "scenario ids must be unique"
-    for s in SCENARIOS:
-        assert s.get("rule"), f"scenario {s['id']} names no rule"
+    check_catalogue(SCENARIOS, at_least=120, name_key="id")
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=[s["id"] for s in SCENARIOS])
