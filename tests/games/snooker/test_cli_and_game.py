@@ -36,14 +36,20 @@ def test_score_snooker_piped(tmp_path: Path) -> None:
     assert "frame over (conceded)" in replay.output
 
 
-def test_referee_flags_a_changed_ruling(tmp_path: Path) -> None:
-    save = tmp_path / "m.jsonl"
-    runner.invoke(app, ["score", "snooker", "--save", str(save)], input="safe\nnothing\n")
+def _save_then_edit_shot_1(save: Path, reports: str, part: str, field: str, value: object) -> None:
+    """Score two shots into ``save`` (JSON Lines: the header, then shots 0 and 1), then change
+    one field of shot 1's record by hand."""
+    runner.invoke(app, ["score", "snooker", "--save", str(save)], input=reports)
     lines = save.read_text().splitlines()
     shot = json.loads(lines[2])
-    shot["ruling"]["penalty"] = 7
+    shot[part][field] = value
     lines[2] = json.dumps(shot)
     save.write_text("\n".join(lines) + "\n")
+
+
+def test_referee_flags_a_changed_ruling(tmp_path: Path) -> None:
+    save = tmp_path / "m.jsonl"
+    _save_then_edit_shot_1(save, "safe\nnothing\n", "ruling", "penalty", 7)
     result = runner.invoke(app, ["referee", str(save)])
     assert result.exit_code == 1
     assert "differs" in result.output
@@ -51,12 +57,7 @@ def test_referee_flags_a_changed_ruling(tmp_path: Path) -> None:
 
 def test_referee_refuses_malformed_record(tmp_path: Path) -> None:
     save = tmp_path / "m.jsonl"
-    runner.invoke(app, ["score", "snooker", "--save", str(save)], input="safe\nsafe\n")
-    lines = save.read_text().splitlines()
-    shot = json.loads(lines[2])
-    shot["outcome"]["potted"] = "red1"
-    lines[2] = json.dumps(shot)
-    save.write_text("\n".join(lines) + "\n")
+    _save_then_edit_shot_1(save, "safe\nsafe\n", "outcome", "potted", "red1")
     result = runner.invoke(app, ["referee", str(save)])
     assert result.exit_code == 2
     assert "shot 1" in result.output and "outcome.potted" in result.output
