@@ -6,9 +6,28 @@ shot are compared field by field as JSON, and every difference is named by its d
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
 from pydantic import BaseModel
 
 from cueboard.records.match import ShotEntry
+
+R = TypeVar("R", bound=BaseModel)
+P = TypeVar("P", bound=BaseModel)
+
+
+@dataclass(frozen=True)
+class ReplayStep(Generic[R, P]):
+    """One shot replayed: the referee's ruling and position, and where they differ from the
+    record (``differences`` names the fields, as :func:`shot_differences` does; empty when they
+    agree)."""
+
+    index: int
+    player: int
+    ruling: R
+    position: P
+    differences: tuple[str, ...]
 
 
 def differences(prefix: str, mine: object, recorded: object) -> list[str]:

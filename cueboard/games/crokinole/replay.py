@@ -6,8 +6,6 @@ The record's header holds the rules settings; the first shot's player is the fir
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from cueboard.games.crokinole.errors import CrokinoleError
 from cueboard.games.crokinole.game import new_position
 from cueboard.games.crokinole.records import (
@@ -17,20 +15,11 @@ from cueboard.games.crokinole.records import (
     CrokinoleRuling,
 )
 from cueboard.games.crokinole.referee import apply
-from cueboard.records.compare import shot_differences
+from cueboard.records import compare
 from cueboard.records.match import MatchRecord
 
-
-@dataclass(frozen=True)
-class ReplayStep:
-    """One shot replayed: the referee's ruling and position, and where they differ from the
-    record (``differences`` names the fields; empty when they agree)."""
-
-    index: int
-    player: int
-    ruling: CrokinoleRuling
-    position: CrokinolePosition
-    differences: tuple[str, ...]
+ReplayStep = compare.ReplayStep[CrokinoleRuling, CrokinolePosition]
+"""One shot replayed (:class:`cueboard.records.compare.ReplayStep`)."""
 
 
 def replay(record: MatchRecord) -> list[ReplayStep]:
@@ -49,7 +38,7 @@ def replay(record: MatchRecord) -> list[ReplayStep]:
             after, ruling = apply(position, declaration, outcome)
         except CrokinoleError as err:
             raise CrokinoleError(f"shot {shot.index}: {err}") from None
-        differences = shot_differences(shot, ruling, after)
+        differences = compare.shot_differences(shot, ruling, after)
         steps.append(ReplayStep(shot.index, shot.player, ruling, after, tuple(differences)))
         # Go on from the recorded position, so that one disagreement is reported once.
         recorded = shot.position_after

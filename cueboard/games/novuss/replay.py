@@ -7,25 +7,14 @@ the first shot's player is the first to strike.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from cueboard.games.novuss.game import GAME
 from cueboard.games.novuss.records import NovussOutcome, NovussPosition, NovussRuling
 from cueboard.games.novuss.referee import IllegalStrokeError, apply
-from cueboard.records.compare import shot_differences
+from cueboard.records import compare
 from cueboard.records.match import MatchRecord
 
-
-@dataclass(frozen=True)
-class ReplayStep:
-    """One stroke replayed: the referee's ruling and position, and where they differ from the
-    record (``differences`` names the fields; empty when they agree)."""
-
-    index: int
-    player: int
-    ruling: NovussRuling
-    position: NovussPosition
-    differences: tuple[str, ...]
+ReplayStep = compare.ReplayStep[NovussRuling, NovussPosition]
+"""One stroke replayed (:class:`cueboard.records.compare.ReplayStep`)."""
 
 
 def replay(record: MatchRecord) -> list[ReplayStep]:
@@ -50,7 +39,7 @@ def replay(record: MatchRecord) -> list[ReplayStep]:
             after, ruling = apply(position, outcome)
         except IllegalStrokeError as err:
             raise IllegalStrokeError(f"shot {shot.index}: {err}") from None
-        differences += shot_differences(shot, ruling, after)
+        differences += compare.shot_differences(shot, ruling, after)
         steps.append(ReplayStep(shot.index, shot.player, ruling, after, tuple(differences)))
         # Go on from the recorded position, so that one disagreement is reported once.
         recorded = shot.position_after
