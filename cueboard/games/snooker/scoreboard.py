@@ -302,6 +302,12 @@ class ReportError(SnookerInputError):
     """A line of the scoreboard language that cannot be understood."""
 
 
+_KEYWORDS = frozenset(
+    ("pot", "off", "foul", "touching", "moved", "hit", "nom", "free",
+     "nothing", "safe", "miss", "nomiss", "snookered", "fullball")
+)
+
+
 def parse_report(line: str) -> dict[str, Any]:
     """Parse one report line into keyword arguments of :meth:`Scoreboard.stroke`, or into
     ``{"action": name, ...}`` for an action line. See :data:`REPORT_HELP`."""
@@ -320,9 +326,12 @@ def parse_report(line: str) -> dict[str, Any]:
         return {"action": head, "value": int(words[1])}
     out: dict[str, Any] = {}
     listing: str | None = None
+    empty: str | None = None  # a keyword still waiting for its first word
     for w in words:
+        if w in _KEYWORDS and empty is not None:
+            raise ReportError(f"'{empty}' needs a word after it (type 'help')")
         if w in ("pot", "off", "foul", "touching", "moved"):
-            listing = w
+            listing = empty = w
             continue
         if w in ("nothing", "safe", "miss", "nomiss", "snookered", "fullball"):
             listing = None
@@ -338,10 +347,11 @@ def parse_report(line: str) -> dict[str, Any]:
                 out["full_ball"] = True
             continue
         if w in ("hit", "nom", "free"):
-            listing = w
+            listing = empty = w
             continue
         if listing is None:
             raise ReportError(f"'{w}' is not understood here (type 'help')")
+        empty = None
         if listing == "hit":
             out["first"] = w.split("+")
             listing = None
@@ -359,4 +369,6 @@ def parse_report(line: str) -> dict[str, Any]:
                 raise ReportError(f"'{w}' is not a ball")
             key = {"pot": "potted", "off": "off_table", "touching": "touching", "moved": "moved"}[listing]
             out.setdefault(key, []).append(w)
+    if empty is not None:
+        raise ReportError(f"'{empty}' needs a word after it (type 'help')")
     return out

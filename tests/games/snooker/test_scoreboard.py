@@ -100,7 +100,9 @@ def test_parse_report(line: str, parsed: dict[str, object]) -> None:
     assert parse_report(line) == parsed
 
 
-@pytest.mark.parametrize("line", ["", "pot purple", "foul sneeze", "forfeit", "nom red", "banana"])
+@pytest.mark.parametrize(
+    "line", ["", "pot purple", "foul sneeze", "forfeit", "nom red", "banana", "foul", "pot", "hit pot red"]
+)
 def test_parse_report_refuses(line: str) -> None:
     with pytest.raises(ReportError):
         parse_report(line)
