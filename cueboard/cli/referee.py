@@ -11,7 +11,6 @@ refused with the error of :func:`cueboard.records.match.read_match`, naming the 
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -19,6 +18,7 @@ import numpy as np
 import typer
 from rich.console import Console
 
+from cueboard.cli._common import import_game_module
 from cueboard.cli.main import app, console
 from cueboard.records.base import RecordError
 from cueboard.records.match import MatchRecord
@@ -35,12 +35,7 @@ def register_replayer(game: str, replay: Replayer) -> None:
 def replayer(game: str) -> Replayer:
     """The replay function of ``game``: its registered one, else :func:`generic_replay`."""
     if game not in _REPLAYERS:
-        name = f"cueboard.cli.referee_{game}"
-        try:
-            importlib.import_module(name)
-        except ModuleNotFoundError as err:
-            if err.name != name:
-                raise
+        import_game_module("referee", game)
     return _REPLAYERS.get(game, generic_replay)
 
 

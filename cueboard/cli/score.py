@@ -10,10 +10,9 @@ piped input.
 
 from __future__ import annotations
 
-import importlib
-
 import typer
 
+from cueboard.cli._common import import_game_module
 from cueboard.cli.main import app
 
 score_app = typer.Typer(
@@ -29,12 +28,7 @@ def _register_games() -> None:
     from cueboard.games import GAME_NAMES
 
     for game in GAME_NAMES:
-        name = f"cueboard.cli.score_{game}"
-        try:
-            importlib.import_module(name)
-        except ModuleNotFoundError as err:
-            if err.name != name:
-                raise
+        import_game_module("score", game)
 
 
 _register_games()
