@@ -27,6 +27,18 @@ Replayer = Callable[[MatchRecord, Console], int]
 _REPLAYERS: dict[str, Replayer] = {}
 
 
+DIFFERS = "  [red](differs from the record)[/red]"
+"""Added to the line of a replayed shot whose recorded ruling or position the referee disputes."""
+
+
+def report_differences(out: Console, differences: tuple[str, ...]) -> int:
+    """Print each difference of a replayed shot (indented, in red); the exit status it implies:
+    1 when there are any, else 0."""
+    for d in differences:
+        out.print(f"    [red]{d}[/red]")
+    return 1 if differences else 0
+
+
 def register_replayer(game: str, replay: Replayer) -> None:
     """Make ``replay`` the replay function of ``game``."""
     _REPLAYERS[game] = replay

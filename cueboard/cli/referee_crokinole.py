@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from cueboard.cli.referee import register_replayer
+from cueboard.cli.referee import DIFFERS, register_replayer, report_differences
 from cueboard.games.crokinole.records import CrokinoleRuling
 from cueboard.records.match import MatchRecord
 
@@ -37,11 +37,9 @@ def replay_crokinole(record: MatchRecord, out: Console) -> int:
     for shot, step in zip(record.shots, replay(record), strict=True):
         r = step.ruling
         tally = isinstance(shot.outcome, CrokinoleOutcome) and shot.outcome.tally is not None
-        flag = "" if not step.differences else "  [red](differs from the record)[/red]"
+        flag = DIFFERS if step.differences else ""
         out.print(f"shot {step.index} (seat {step.player}): {describe(r, tally=tally)}{flag}")
-        for d in step.differences:
-            out.print(f"    [red]{d}[/red]")
-        status |= 1 if step.differences else 0
+        status |= report_differences(out, step.differences)
         rr = r.round_result
         if rr is not None:
             a, b = rr.counts

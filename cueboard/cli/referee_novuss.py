@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from cueboard.cli.referee import register_replayer
+from cueboard.cli.referee import DIFFERS, register_replayer, report_differences
 from cueboard.records.match import MatchRecord
 
 
@@ -17,15 +17,13 @@ def replay_novuss(record: MatchRecord, out: Console) -> int:
     status = 0
     for step in replay(record):
         r = step.ruling
-        flag = "" if not step.differences else "  [red](differs from the record)[/red]"
+        flag = DIFFERS if step.differences else ""
         out.print(f"stroke {step.index}: {r.summary}{flag}")
         for reason in r.penalty_reasons:
             out.print(f"    penalty {reason}")
         for placed in (*((r.penalty_disc,) if r.penalty_disc else ()), *r.debt_paid, *r.returned):
             out.print(f"    {placed.disc} -> {placed.where}")
-        for d in step.differences:
-            out.print(f"    [red]{d}[/red]")
-        status |= 1 if step.differences else 0
+        status |= report_differences(out, step.differences)
         p = step.position
         out.print(
             f"    pocketed: side 0 {p.pocketed[0]}, side 1 {p.pocketed[1]}; debt {p.debt[0]}-{p.debt[1]}"

@@ -55,3 +55,22 @@ def test_simulate_a_novuss_stroke(tmp_path: Path) -> None:
     result = runner.invoke(app, ["simulate", str(position), str(strike)])
     assert result.exit_code == 2
     assert "crosses the line of the bottom edge zone" in " ".join(result.output.split())
+
+
+def test_referee_flags_an_edited_record(tmp_path: Path) -> None:
+    import json
+
+    record = tmp_path / "game.jsonl"
+    result = runner.invoke(app, ["score", "novuss", "--save", str(record)], input="pot=2\nnone\n")
+    assert result.exit_code == 0, result.output
+    lines = record.read_text().splitlines()
+    shot = json.loads(lines[1])  # stroke 0: two own discs pocketed, the striker strikes again
+    shot["ruling"]["turn_lost"] = True
+    lines[1] = json.dumps(shot)
+    record.write_text("\n".join(lines) + "\n")
+    result = runner.invoke(app, ["referee", str(record)])
+    assert result.exit_code == 1
+    out = " ".join(result.output.split())
+    assert "stroke 0: " in out and "(differs from the record)" in out
+    assert "ruling.turn_lost: recorded True, referee False" in out
+    assert "stroke 1: " in out and out.count("differs from the record") == 1
