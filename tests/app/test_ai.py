@@ -31,8 +31,7 @@ def real(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
 
 
 def _need_ai(game: str) -> None:
-    if not ai_levels(game):
-        pytest.skip(f"the AI for {game} is not installed")
+    assert ai_levels(game), f"the AI for {game} is missing from the app"
 
 
 def _create(client: TestClient, game: str, players: list[dict[str, Any]], seed: int = 5) -> dict[str, Any]:

@@ -84,8 +84,7 @@ def _shot(page: Any, name: str) -> None:
 
 
 def test_snooker_frame_start_foul_language_restart(page: Any, server: Server) -> None:
-    if not _available(page, "snooker"):
-        pytest.skip("snooker physics not installed")
+    assert _available(page, "snooker"), "snooker physics missing from the app"
     _new_match(page, server, "snooker")
     assert page.inner_text("#hint") == "Place the cue ball in the D: click where it goes."
     # Outside the D: refused with the reason shown (S2 D10).
@@ -136,8 +135,7 @@ def test_snooker_frame_start_foul_language_restart(page: Any, server: Server) ->
 
 
 def test_crokinole_shot_from_the_line(page: Any, server: Server) -> None:
-    if not _available(page, "crokinole"):
-        pytest.skip("crokinole physics not installed")
+    assert _available(page, "crokinole"), "crokinole physics missing from the app"
     _new_match(page, server, "crokinole")
     seat = page.evaluate("window.cueboard.turn.seat")
     sign = -1 if seat == 0 else 1
@@ -153,8 +151,7 @@ def test_crokinole_shot_from_the_line(page: Any, server: Server) -> None:
 
 
 def test_novuss_stroke(page: Any, server: Server) -> None:
-    if not _available(page, "novuss"):
-        pytest.skip("novuss physics not installed")
+    assert _available(page, "novuss"), "novuss physics missing from the app"
     _new_match(page, server, "novuss")
     _click_world(page, 0.0, 0.0)
     page.wait_for_function("document.querySelector('#error').textContent.length > 0")
@@ -194,8 +191,7 @@ def test_ai_turn_with_thinking_indicator(page: Any, server: Server, game: str) -
     snooker: the first player breaks off, from the D): the page shows the thinking indicator while
     the server's AI decides, then animates its stroke and shows the referee's call; the person is
     to play (or to choose, after a foul) once the AI's turn is over."""
-    if not _has_ai(page, game):
-        pytest.skip(f"{game} or its AI is not installed")
+    assert _has_ai(page, game), f"{game} or its AI is missing from the app"
     _new_ai_match(page, server, game, ("ai", "human"))
     seen = page.wait_for_function(
         "() => { const s = document.querySelector('#status.thinking');"
@@ -212,8 +208,7 @@ def test_ai_turn_with_thinking_indicator(page: Any, server: Server, game: str) -
 
 def test_ai_against_ai_advances_in_the_browser(page: Any, server: Server) -> None:
     """Two AI players: the page asks the server for each turn in turn, with no click."""
-    if not _available(page, "crokinole"):
-        pytest.skip("crokinole physics not installed")
+    assert _available(page, "crokinole"), "crokinole physics missing from the app"
     _new_ai_match(page, server, "crokinole", ("ai", "ai"))
     page.wait_for_function("window.cueboard.m.shots >= 2", timeout=60000)
     seats = page.evaluate("fetch(`/api/matches/${window.cueboard.m.id}/shots`).then(r => r.json())"
@@ -261,8 +256,7 @@ def test_replay_step_through_of_a_finished_match(page: Any, server: Server) -> N
     """A finished match opens read-only with the list of the last frame's (round's) shots, a
     selector for the other round; a click replays one shot and shows its ruling; Next steps to the
     following shot."""
-    if not _has_ai(page, "crokinole"):
-        pytest.skip("crokinole or its AI is not installed")
+    assert _has_ai(page, "crokinole"), "crokinole or its AI is missing from the app"
     mid = _finished_crokinole(server)
     page.goto(server.url + "/#/")
     page.reload()
