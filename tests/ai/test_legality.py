@@ -74,13 +74,22 @@ def snooker_position(seed: int) -> Position:
         for b in ball_ids(15)
     )
     ball_on = ("red" if rng.random() < 0.6 else "colour") if reds else colours[0]
+    if ball_on == "colour" and rng.random() < 0.5:
+        ball_on = "red"
+    to_move = int(rng.integers(0, 2))
+    extra: dict[str, object] = {}
+    roll = rng.random()
+    if roll < 0.3 and ball_on != "colour":
+        # just after the opponent's foul: the choice is open (S3 R11(h)), maybe with a free ball
+        free = bool(rng.random() < 0.5)
+        extra = {"pending": ("play", "put_back"), "offender": 1 - to_move, "free_ball": free}
     return SnookerPosition(
-        pieces=pieces, in_hand=in_hand, ball_on=ball_on, to_move=int(rng.integers(0, 2)),
-        scores=(int(rng.integers(0, 60)), int(rng.integers(0, 60))),
+        pieces=pieces, in_hand=in_hand, ball_on=ball_on, to_move=to_move,
+        scores=(int(rng.integers(0, 60)), int(rng.integers(0, 60))), **extra,  # type: ignore[arg-type]
     )
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(12))
 def test_snooker_decisions_are_legal(seed: int) -> None:
     pytest.importorskip("cueboard.games.snooker.physics")
     check_decision(get_game("snooker"), snooker_position(seed), LEVELS[seed % len(LEVELS)], seed)
@@ -163,3 +172,20 @@ def test_novuss_decisions_are_legal(seed: int) -> None:
     pos = novuss_position(seed)
     type(pos).model_validate(pos.model_dump())
     check_decision(get_game("novuss"), pos, LEVELS[seed % len(LEVELS)], seed)
+
+
+@pytest.mark.parametrize("seed", [6, 8])
+def test_snooker_free_ball_strokes_are_legal(seed: int) -> None:
+    """S3 R10: every free-ball pot the AI proposes is accepted by the referee as a declaration."""
+    pytest.importorskip("cueboard.games.snooker.physics")
+    from cueboard.ai.snooker.shots import pot_candidates
+
+    game = get_game("snooker")
+    pos = snooker_position(seed)
+    assert pos.free_ball  # type: ignore[attr-defined]
+    frees = [c for c in pot_candidates(pos, 0.2) if c.declaration.free_ball]  # type: ignore[attr-defined]
+    assert frees
+    for c in frees[:3]:
+        _revalidate(game.records.declaration, c.declaration)
+        _, outcome = game.simulate(pos, c.declaration, c.strike)
+        game.apply(pos, c.declaration, outcome, np.random.default_rng(seed))

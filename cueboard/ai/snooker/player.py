@@ -22,10 +22,10 @@ from pydantic import BaseModel
 from cueboard.ai.agent import Decision
 from cueboard.ai.noise import CUE_NOISE, check_level
 from cueboard.ai.search import Candidate
-from cueboard.ai.snooker.evaluate import continuation, evaluate
+from cueboard.ai.snooker.evaluate import BREAK_ON, balls_on, best_pots, continuation, evaluate
 from cueboard.ai.snooker.shots import candidates, perturb
 from cueboard.games.snooker.declaration import Action, Choice, SnookerDeclaration
-from cueboard.games.snooker.position import SnookerPosition, side_of
+from cueboard.games.snooker.position import SnookerPosition, side_of, value_of
 from cueboard.games.snooker.records import SnookerStrike
 from cueboard.records.base import Position
 
@@ -109,7 +109,15 @@ def forced(position: SnookerPosition, sigma_deg: float) -> Decision | None:
             SnookerDeclaration(action=Action.CONCEDE, side=side), None, f"concede: {needs} snooker(s) needed"
         )
     if position.pending:
-        if continuation(position, sigma_deg) >= PLAY_ON and "play" in position.pending:
+        value = continuation(position, sigma_deg)
+        if position.free_ball:  # a free ball may be nominated: its pots count too (S3 R10)
+            on = set(balls_on(position))
+            others = [b for b in position.on_table_ids() if b not in on]
+            pots = best_pots(position, sigma_deg, targets=others)
+            if pots:
+                o = pots[0][0]
+                value = max(value, o.probability * (value_of(balls_on(position)[0]) + BREAK_ON))
+        if value >= PLAY_ON and "play" in position.pending:
             return None  # play on: the search plays the stroke with choice=play
         if "replace" in position.pending:
             return Decision(
