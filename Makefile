@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
 
-.PHONY: run test lint typecheck pytest bench clean
+.PHONY: run test bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
