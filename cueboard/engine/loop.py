@@ -280,6 +280,41 @@ def _smallest_gap(body: np.ndarray, ibody: np.ndarray, t: float) -> float:
     return best
 
 
+@internal
+def _record_rest(
+    body: np.ndarray,
+    ibody: np.ndarray,
+    k: int,
+    t: float,
+    ev_i: np.ndarray,
+    ev_f: np.ndarray,
+    count: int,
+    check: bool,
+) -> int:
+    """Record that body ``k`` is at rest after a contact stopped it (a resting contact stops
+    crawling balls inside the impact law, with no transition of their own): a ``STATIONARY``
+    state event at its final place, like the one a natural stop records, so that the event
+    record says where every body came to rest. Returns the new count, -1 when the arrays are full.
+    """
+    if count >= ev_i.shape[0]:
+        return -1
+    ev_i[count, 0] = EV_STATE
+    ev_i[count, 1] = k
+    ev_i[count, 2] = STATIONARY
+    ev_f[count, EF_T] = t
+    ev_f[count, EF_XA] = body[PX, k]
+    ev_f[count, EF_YA] = body[PY, k]
+    ev_f[count, EF_XB] = math.nan
+    ev_f[count, EF_YB] = math.nan
+    ev_f[count, EF_DE] = 0.0
+    ev_f[count, EF_GAP] = _smallest_gap(body, ibody, t) if check else math.nan
+    ev_f[count, EF_VXA] = 0.0
+    ev_f[count, EF_VYA] = 0.0
+    ev_f[count, EF_VXB] = math.nan
+    ev_f[count, EF_VYB] = math.nan
+    return count + 1
+
+
 def _run_events_py(
     body: np.ndarray,
     ibody: np.ndarray,
@@ -446,10 +481,20 @@ def _run_events_py(
             if count < 0:
                 return -1
             for w in range(nwork):
-                start_segment(body, ibody, work[w], par)
+                k = work[w]
+                start_segment(body, ibody, k, par)
+                # a body this contact left at rest (stopped, or at rest and moved apart) records it
+                if ibody[STATE, k] == STATIONARY:
+                    count = _record_rest(body, ibody, k, t, ev_i, ev_f, count, check)
+                    if count < 0:
+                        return -1
             for w in range(nwork):
                 _refresh(body, ibody, work[w], t, seg, arc, cap, tp, tw)
         else:
+            if what == 3 and kind != EV_CAPTURE and ibody[STATE, a] == STATIONARY:
+                count = _record_rest(body, ibody, a, t, ev_i, ev_f, count, check)  # stopped by a wall
+                if count < 0:
+                    return -1
             _refresh(body, ibody, a, t, seg, arc, cap, tp, tw)
     return count
 
