@@ -38,6 +38,11 @@ from cueboard.games.snooker.strike import cue_ball_motion
 from cueboard.games.snooker.table import STANDARD_TABLE, SnookerTable
 from cueboard.records.base import Piece, PieceState, Position
 
+#: How far behind a cushion or jaw face (m) a ball in a pocket's mouth counts as inside that
+#: cushion: more than a pocket's whole mouth region (0.12 m around its centre), far less than the
+#: 1.7 m between a corner and a middle pocket.
+BEHIND = 0.25
+
 
 class PositionError(ValueError):
     """The position cannot be played: a ball off the bed, two balls overlapping, no cue ball."""
@@ -73,12 +78,15 @@ class FastShot:
 def _clear_of_walls(x: float, y: float, r: float, shapes: Shapes) -> bool:
     """Whether a ball centred at (x, y) in a pocket's mouth lies on the playing side of every
     cushion and jaw face it is level with, and clear of every knuckle (to 1 µm: the engine leaves
-    balls pressed against a wall by at most its contact tolerance)."""
+    balls pressed against a wall by at most its contact tolerance). Only faces within ``BEHIND``
+    count: a face across the table (the middle pocket's jaw seen from a corner pocket's mouth
+    1.7 m away) has the ball far behind its line, not in its cushion."""
     eps = 1e-6
     for row in shapes.seg:
         nx, ny = row[4], row[5]
         u = (x - row[0]) * ny - (y - row[1]) * nx
-        if 0.0 <= u <= row[6] and nx * (x - row[0]) + ny * (y - row[1]) < r - eps:
+        d = nx * (x - row[0]) + ny * (y - row[1])
+        if 0.0 <= u <= row[6] and -BEHIND < d < r - eps:
             return False
     return all(math.hypot(x - row[0], y - row[1]) >= row[2] + r - eps for row in shapes.arc)
 

@@ -22,14 +22,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cueboard.engine.events import EventKind
-from cueboard.games.snooker.physics import play_fast, prepare, simulate_shot
+from cueboard.games.snooker.physics import PositionError, play_fast, prepare, simulate_shot
 from cueboard.games.snooker.records import SnookerStrike
 from cueboard.games.snooker.table import STANDARD_TABLE
 from cueboard.records.base import Piece, Position
 
 DATA = Path(__file__).parent / "data"
-CASES = sorted(DATA.glob("rest_in_contact_*.json"))
-D = STANDARD_TABLE.ball_diameter
+CASES = sorted(DATA.glob("rest_in_contact_*.json"))  # stopped by a resting contact
+T = STANDARD_TABLE
+D = T.ball_diameter
 
 
 def _load(path: Path) -> tuple[Position, SnookerStrike]:
@@ -105,3 +106,21 @@ def test_no_shot_changes_a_ball_at_rest_without_an_event() -> None:
         white = next(p for p in position.pieces if p.id == "white")
         place = None if white.on_table else (0.13, 0.72)
         prepare(position, place_cue_ball=place)
+
+
+def test_a_ball_resting_in_a_corner_mouth_level_with_the_middle_jaws_can_be_played() -> None:
+    position, strike = _load(DATA / "rest_in_jaws_corner.json")
+    _, outcome = simulate_shot(position, strike)
+    red12 = next(p for p in outcome.final if p.id == "red12")
+    assert red12.on_table and red12.x < -T.half_width and red12.y < 0.02  # in the bottom-left mouth
+    prepare(Position(game="snooker", pieces=outcome.final, to_move=0))
+
+
+def test_a_ball_inside_a_jaw_cushion_is_refused() -> None:
+    # 10 mm behind the face of the bottom-left pocket's left jaw (from (-0.8934, 0.0564) to
+    # (-0.9500, -0.0002), facing the mouth): in the rubber, clear of the fall circle
+    pos = Position(
+        game="snooker", pieces=(Piece(id="white", kind="ball", colour="white", x=-0.9288, y=0.0352),)
+    )
+    with pytest.raises(PositionError, match="not on the bed"):
+        prepare(pos)
