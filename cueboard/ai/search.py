@@ -7,7 +7,8 @@ mean wins. Two stages keep the cost down (the scheme of the winning computationa
 Archibald et al. IJCAI 2009):
 
 1. screening: every candidate once without noise, in the order of its prior;
-2. sampling: the best ``top_k`` of them ``samples`` times each under the noise.
+2. sampling: the best ``top_k`` of them ``samples`` times each under the noise, "best" weighing
+   each screening value by the candidate's own estimate of its success (:class:`Candidate`).
 
 The work runs in worker processes (``workers`` > 1) until a wall-clock ``budget_s`` runs out;
 candidates not reached in time are dropped. Every candidate draws its noise from its own
@@ -34,12 +35,20 @@ from cueboard.records.base import Position
 
 @dataclass(frozen=True)
 class Candidate:
-    """One shot idea: what to declare, the intended strike, a label and a prior (higher first)."""
+    """One shot idea: what to declare, the intended strike, a label and a prior (higher first).
+
+    ``success`` is the AI's own estimate of the chance that the shot comes off under its noise,
+    and ``fail`` the value it expects when it does not: the noisy stage samples the candidates
+    with the best ``success × screen + (1 - success) × fail`` (the noiseless screen alone would
+    rank a hard pot that leaves good position above an easy one).
+    """
 
     declaration: BaseModel
     strike: BaseModel
     label: str
     prior: float = 0.0
+    success: float = 1.0
+    fail: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -177,7 +186,11 @@ def search(
     ranked = sorted(screened, key=lambda i: (-screened[i][0], i))
     if samples == 0:
         return [Scored(candidates[i], screened[i][0]) for i in ranked]
-    best = ranked[:top_k]
+    def expected(i: int) -> float:
+        c = candidates[i]
+        return c.success * screened[i][0] + (1.0 - c.success) * c.fail
+
+    best = sorted(screened, key=lambda i: (-expected(i), i))[:top_k]
     d2 = None if budget_s is None else start + budget_s
     sampled = _stage(model, position, candidates, seat, samples, seed, best, d2, workers)
     scored = [Scored(candidates[i], screened[i][0], sampled[i][1]) for i in best if i in sampled]

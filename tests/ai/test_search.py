@@ -81,3 +81,16 @@ def test_budget_stops_the_search_but_keeps_one_candidate() -> None:
 def test_no_candidate_is_an_error() -> None:
     with pytest.raises(ValueError, match="at least one candidate"):
         search(Toy(0.0), POS, [], 0, np.random.default_rng(0))
+
+
+def test_sampling_goes_to_the_likely_candidates() -> None:
+    # x=1.0 screens best (0) but its own estimate says it comes off one time in five and is worth
+    # -5 otherwise: expected -4; x=0.5 screens -0.25 and always comes off. With one candidate to
+    # sample, the search samples x=0.5, not the one the noiseless screen ranks first.
+    cands = [
+        Candidate(Nothing(), Aim(x=1.0), "hard", success=0.2, fail=-5.0),
+        Candidate(Nothing(), Aim(x=0.5), "sure"),
+    ]
+    scored = search(Toy(0.01), POS, cands, 0, np.random.default_rng(0), samples=5, top_k=1)
+    assert scored[0].candidate.label == "sure" and len(scored[0].values) == 5
+    assert scored[1].candidate.label == "hard" and not scored[1].values

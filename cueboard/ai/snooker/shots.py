@@ -36,6 +36,10 @@ R = T.ball_radius
 SPINS = ((0.5, "follow"), (0.2, "roll"), (0.0, "stun"), (-0.3, "screw"), (-0.6, "deep screw"))
 SPEED_FACTORS = (1.0, 1.3, 1.7, 2.3, 3.0)
 MAX_POTS = 4
+#: What the search expects of a missed pot when it ranks the candidates to sample (points): the
+#: opponent is often left a pot. A pot's sampling rank is P(pot) × screen + (1 - P(pot)) × this;
+#: -1 measured better than -3, which pushed so many safeties into the sample that fouls doubled.
+MISS_VALUE = -1.0
 
 
 @cache
@@ -168,6 +172,8 @@ def pot_candidates(position: SnookerPosition, sigma_deg: float, refine: bool = T
                         f"pot {o.ball} into {o.pocket.name} ({spin}, x{f:g})"
                         + (" free ball" if free else ""),
                         prior=o.probability * 10 - f,
+                        success=o.probability,
+                        fail=MISS_VALUE,
                     )
                 )
     return out
