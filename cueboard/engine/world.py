@@ -261,67 +261,22 @@ def to_events(raw: RawEvents, body_ids: Sequence[str], shapes: Shapes) -> tuple[
     ev_i = raw.ev_i.tolist()
     ev_f = raw.ev_f[:, :3].tolist()
     for (kind, a, b), (t, x, y) in zip(ev_i, ev_f, strict=True):
-        ida = body_ids[a]
+        bodies: tuple[str, ...] = (body_ids[a],)
+        shape: str | None = None
         if kind == EV_COLLISION:
-            out.append(
-                make(
-                    time=t,
-                    kind=EventKind.COLLISION,
-                    bodies=(ida, body_ids[b]),
-                    shape=None,
-                    x=x,
-                    y=y,
-                    _fields_set=shaped,
-                )
-            )
+            event_kind = EventKind.COLLISION
+            bodies = (body_ids[a], body_ids[b])
         elif kind == EV_SEGMENT:
-            out.append(
-                make(
-                    time=t,
-                    kind=EventKind.CUSHION,
-                    bodies=(ida,),
-                    shape=shapes.seg_names[b],
-                    x=x,
-                    y=y,
-                    _fields_set=shaped,
-                )
-            )
+            event_kind, shape = EventKind.CUSHION, shapes.seg_names[b]
         elif kind == EV_ARC:
-            out.append(
-                make(
-                    time=t,
-                    kind=EventKind.CUSHION,
-                    bodies=(ida,),
-                    shape=shapes.arc_names[b],
-                    x=x,
-                    y=y,
-                    _fields_set=shaped,
-                )
-            )
+            event_kind, shape = EventKind.CUSHION, shapes.arc_names[b]
         elif kind == EV_CAPTURE:
-            out.append(
-                make(
-                    time=t,
-                    kind=shapes.cap_events[b],
-                    bodies=(ida,),
-                    shape=shapes.cap_names[b],
-                    x=x,
-                    y=y,
-                    _fields_set=shaped,
-                )
-            )
+            event_kind, shape = shapes.cap_events[b], shapes.cap_names[b]
         elif kind == EV_STATE:
-            out.append(
-                make(
-                    time=t,
-                    kind=state_kind[STATE_NAMES[b]],
-                    bodies=(ida,),
-                    shape=None,
-                    x=x,
-                    y=y,
-                    _fields_set=shaped,
-                )
-            )
+            event_kind = state_kind[STATE_NAMES[b]]
+        else:
+            continue
+        out.append(make(time=t, kind=event_kind, bodies=bodies, shape=shape, x=x, y=y, _fields_set=shaped))
     return tuple(out)
 
 
