@@ -29,7 +29,7 @@ import numpy as np
 from cueboard.engine.events import Event, EventKind
 from cueboard.engine.layout import EV_CAPTURE, EV_COLLISION, MODEL_BALL, VX, VY, WX, WY, WZ
 from cueboard.engine.loop import EF_T, EF_VXA, EF_VXB, EF_VYA, EF_VYB, EF_XA, EF_XB, EF_YA, EF_YB, run_balls
-from cueboard.engine.world import RawEvents, Shapes, final_positions, new_bodies, place_body, run, to_events
+from cueboard.engine.world import RawEvents, Shapes, final_positions, new_bodies, place_bodies, run, to_events
 from cueboard.games.snooker.cushions import table_shapes
 from cueboard.games.snooker.outcome import CUE_BALL, SIMULTANEOUS, outcome_of
 from cueboard.games.snooker.physics_params import STANDARD_PHYSICS, SnookerPhysics
@@ -99,9 +99,10 @@ def _check_position(xy: np.ndarray, ids: tuple[str, ...], t: SnookerTable, shape
     cap = shapes.cap
     # over[k, c]: ball k's centre lies inside capture circle c (one array operation for all).
     over = np.hypot(xy[:, None, 0] - cap[None, :, 0], xy[:, None, 1] - cap[None, :, 1]) < cap[None, :, 2]
-    for k, (x, y) in enumerate(xy.tolist()):
-        inside = abs(x) <= hw - r + eps and r - eps <= y <= length - r + eps
-        if not inside and not (
+    inside = (np.abs(xy[:, 0]) <= hw - r + eps) & (xy[:, 1] >= r - eps) & (xy[:, 1] <= length - r + eps)
+    for k in np.flatnonzero(~inside | over.any(axis=1)).tolist():
+        x, y = float(xy[k, 0]), float(xy[k, 1])
+        if not inside[k] and not (
             any(math.hypot(x - px, y - py) < 0.12 for px, py in pockets) and _clear_of_walls(x, y, r, shapes)
         ):
             raise PositionError(f"ball '{ids[k]}' at ({x:.4f}, {y:.4f}) m is not on the bed")
@@ -148,18 +149,7 @@ def prepare(
     _check_position(xy, ids, table, shapes)
     r, m = table.ball_radius, table.ball_mass
     body0, ibody0 = new_bodies(len(pieces))
-    for k in range(len(pieces)):
-        place_body(
-            body0,
-            ibody0,
-            k,
-            x=xy[k, 0],
-            y=xy[k, 1],
-            radius=r,
-            mass=m,
-            inertia=0.4 * m * r * r,
-            model=MODEL_BALL,
-        )
+    place_bodies(body0, ibody0, xy, radius=r, mass=m, inertia=0.4 * m * r * r, model=MODEL_BALL)
     return ShotSetup(
         body0=body0,
         ibody0=ibody0,
