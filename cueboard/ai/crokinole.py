@@ -32,7 +32,7 @@ from pydantic import BaseModel
 
 from cueboard.ai.agent import Decision
 from cueboard.ai.noise import DiscNoise, check_level, gaussian
-from cueboard.ai.search import Candidate
+from cueboard.ai.search import REFUSED_VALUE, Candidate, play_through
 from cueboard.games.crokinole.board import STANDARD_BOARD as B
 from cueboard.games.crokinole.errors import CrokinoleError
 from cueboard.games.crokinole.records import (
@@ -65,7 +65,6 @@ R_LINE = B.shooting_radius
 #: Start offsets (degrees from the seat's direction) tried along the shooting line.
 START_OFFSETS: Final = (-40.0, -30.0, -20.0, -10.0, 0.0, 10.0, 20.0, 30.0, 40.0)
 _DECL = CrokinoleDeclaration()
-_RNG0 = np.random.default_rng(0)
 
 
 @cache
@@ -184,11 +183,10 @@ class CrokinoleModel:
         from cueboard.games.crokinole import GAME
 
         assert isinstance(position, CrokinolePosition)
-        try:
-            _, outcome = GAME.simulate(position, declaration, strike)
-        except (ValueError, RuntimeError):
-            return -1000.0  # an illegal start, or a shot the engine cannot finish (event cap)
-        after, ruling = GAME.apply(position, declaration, outcome, _RNG0)
+        played = play_through(GAME, position, declaration, strike)
+        if played is None:
+            return REFUSED_VALUE  # an illegal start, or a shot the engine cannot finish (event cap)
+        after, ruling = played
         assert isinstance(after, CrokinolePosition) and isinstance(ruling, CrokinoleRuling)
         return evaluate(position, after, ruling, seat)
 

@@ -32,14 +32,13 @@ from pydantic import BaseModel
 
 from cueboard.ai.agent import Decision
 from cueboard.ai.noise import DiscNoise, check_level, gaussian
-from cueboard.ai.search import Candidate
+from cueboard.ai.search import REFUSED_VALUE, Candidate, play_through
 from cueboard.ai.snooker.geometry import path_clear
 from cueboard.games.novuss.board import STANDARD_BOARD as B
 from cueboard.games.novuss.geometry import check_striker_placement, depth, is_dark, point
 from cueboard.games.novuss.records import (
     MAX_SPEED,
     NovussDeclaration,
-    NovussOutcome,
     NovussPosition,
     NovussRuling,
     NovussStrike,
@@ -255,13 +254,11 @@ class NovussModel:
         from cueboard.games.novuss import GAME
 
         assert isinstance(position, NovussPosition)
-        try:
-            _, outcome = GAME.simulate(position, declaration, strike)
-        except (ValueError, RuntimeError):
-            return -1000.0  # an illegal placement, or a stroke the engine cannot finish
-        assert isinstance(outcome, NovussOutcome)
-        after, ruling = GAME.apply(position, declaration, outcome, np.random.default_rng(0))
-        assert isinstance(ruling, NovussRuling)
+        played = play_through(GAME, position, declaration, strike)
+        if played is None:
+            return REFUSED_VALUE  # an illegal placement, or a stroke the engine cannot finish
+        after, ruling = played
+        assert isinstance(after, NovussPosition) and isinstance(ruling, NovussRuling)
         return evaluate(position, after, ruling, seat)
 
 

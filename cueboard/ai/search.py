@@ -30,6 +30,7 @@ from typing import Protocol
 import numpy as np
 from pydantic import BaseModel
 
+from cueboard.games.protocol import Game
 from cueboard.records.base import Position
 
 
@@ -78,6 +79,24 @@ class ShotModel(Protocol):
     ) -> float:
         """Play the strike through physics and referee; the value of the result for ``seat``."""
         ...
+
+
+#: The value of a candidate the physics or the referee refuses (an illegal start or placement, a
+#: shot the engine cannot finish): far below any real result, so it is never chosen.
+REFUSED_VALUE = -1000.0
+
+
+def play_through(
+    game: Game, position: Position, declaration: BaseModel, strike: BaseModel
+) -> tuple[Position, BaseModel] | None:
+    """The position after ``strike`` and the ruling, through the game's physics and referee;
+    ``None`` when either refuses the input. Lots are drawn from a fresh generator seeded 0, so a
+    candidate's value never depends on what was evaluated before it."""
+    try:
+        _, outcome = game.simulate(position, declaration, strike)
+        return game.apply(position, declaration, outcome, np.random.default_rng(0))
+    except (ValueError, RuntimeError):
+        return None
 
 
 def _run(model: ShotModel, position: Position, cand: Candidate, seat: int, n: int, seed: int, idx: int

@@ -21,7 +21,7 @@ from pydantic import BaseModel
 
 from cueboard.ai.agent import Decision
 from cueboard.ai.noise import CUE_NOISE, check_level
-from cueboard.ai.search import Candidate
+from cueboard.ai.search import REFUSED_VALUE, Candidate, play_through
 from cueboard.ai.snooker.evaluate import BREAK_ON, balls_on, best_pots, continuation, evaluate
 from cueboard.ai.snooker.shots import candidates, perturb
 from cueboard.games.snooker.declaration import Action, Choice, SnookerDeclaration
@@ -65,11 +65,10 @@ class SnookerModel:
         from cueboard.games.snooker import GAME
 
         assert isinstance(position, SnookerPosition)
-        try:
-            _, outcome = GAME.simulate(position, declaration, strike)
-            after, _ruling = GAME.apply(position, declaration, outcome, np.random.default_rng(0))
-        except (ValueError, RuntimeError):
-            return -1000.0  # an input the referee refuses: never chosen
+        played = play_through(GAME, position, declaration, strike)
+        if played is None:
+            return REFUSED_VALUE  # an input the referee refuses: never chosen
+        after = played[0]
         assert isinstance(after, SnookerPosition)
         return evaluate(position, after, seat, eval_sigma(self.level))
 
