@@ -1,10 +1,10 @@
 """AI strength (issue 7): snooker, crokinole and novuss players measured over simulated frames.
 
-Sizes (environment variables; the defaults fit a few minutes on 2 cores, the issue's ≥ 50 per
-level is ``CUEBOARD_BENCH_FRAMES=50 CUEBOARD_BENCH_SHOTS=500``):
+Sizes (environment variables; the defaults are the issue's 50 frames, rounds or games per level,
+about two hours on 2 cores; ``CUEBOARD_BENCH_FRAMES=4`` gives a rough look in minutes):
 - ``CUEBOARD_BENCH_FRAMES``: snooker frames per level (self-play), per head-to-head, and
-  crokinole rounds / novuss games per head-to-head (default 2);
-- ``CUEBOARD_BENCH_SHOTS``: crokinole open-20 attempts per level (default 100);
+  crokinole rounds / novuss games per head-to-head (default 50);
+- ``CUEBOARD_BENCH_SHOTS``: crokinole open-20 attempts per level (default 500);
 - ``CUEBOARD_BENCH_BUDGET``: search seconds per decision (default 0.5);
 - ``CUEBOARD_BENCH_LEVELS``: comma-separated levels (default beginner,amateur,club,pro);
 - ``CUEBOARD_BENCH_GAMES``: comma-separated games (default snooker,crokinole,novuss);
@@ -288,8 +288,8 @@ def _clear_alone_run(g: Game, agent: SearchAgent, seed: int, cap: int) -> int:
 
 
 def run() -> list[Figure]:
-    n = _env_int("CUEBOARD_BENCH_FRAMES", 2)
-    shots = _env_int("CUEBOARD_BENCH_SHOTS", 100)
+    n = _env_int("CUEBOARD_BENCH_FRAMES", 50)
+    shots = _env_int("CUEBOARD_BENCH_SHOTS", 500)
     games = os.environ.get("CUEBOARD_BENCH_GAMES", "snooker,crokinole,novuss").split(",")
     parts: dict[str, Callable[[], list[Figure]]] = {
         "snooker": lambda: snooker(n),

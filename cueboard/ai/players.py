@@ -23,7 +23,9 @@ from cueboard.records.base import Position
 
 
 class GameAI(Protocol):
-    """One game's knowledge for the search."""
+    """One game's knowledge for the search. A game's AI may also offer
+    ``variations(position, candidate) -> list[Candidate]``: small changes of a promising candidate that the
+    search screens too (see :func:`cueboard.ai.search.search`)."""
 
     level: str
 
@@ -79,9 +81,10 @@ class SearchAgent:
         cands = self.ai.candidates(position)
         s = self.settings
         samples = 0 if self.ai.level == "perfect" else s.samples
+        vary = getattr(self.ai, "variations", None)
         scored = search(
             self.ai.model(), position, cands, position.to_move, rng,
-            samples=samples, top_k=s.top_k, budget_s=s.budget_s, workers=s.workers,
+            samples=samples, top_k=s.top_k, budget_s=s.budget_s, workers=s.workers, vary=vary,
         )
         best = scored[0]
         intended = best.candidate.strike

@@ -22,7 +22,7 @@ import atexit
 import multiprocessing
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Protocol
@@ -41,7 +41,8 @@ class Candidate:
     ``success`` is the AI's own estimate of the chance that the shot comes off under its noise,
     and ``fail`` the value it expects when it does not: the noisy stage samples the candidates
     with the best ``success × screen + (1 - success) × fail`` (the noiseless screen alone would
-    rank a hard pot that leaves good position above an easy one).
+    rank a hard pot that leaves good position above an easy one). ``meta`` is the game's own data
+    about the idea (what its variations need), opaque to the search.
     """
 
     declaration: BaseModel
@@ -50,6 +51,7 @@ class Candidate:
     prior: float = 0.0
     success: float = 1.0
     fail: float = 0.0
+    meta: tuple[object, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,9 @@ class ShotModel(Protocol):
         """Play the strike through physics and referee; the value of the result for ``seat``."""
         ...
 
+
+#: Candidates whose variations the search screens when the game offers variations.
+REFINE = 3
 
 #: The value of a candidate the physics or the referee refuses (an illegal start or placement, a
 #: shot the engine cannot finish): far below any real result, so it is never chosen.
@@ -187,11 +192,15 @@ def search(
     top_k: int = 6,
     budget_s: float | None = None,
     workers: int = 1,
+    vary: Callable[[Position, Candidate], Sequence[Candidate]] | None = None,
 ) -> list[Scored]:
     """Evaluate ``candidates`` for ``seat``; the scored ones, best mean first.
 
-    At least one candidate is always evaluated fully, whatever the budget. ``samples`` = 0 skips
-    the noisy stage (a noiseless player). Raises ValueError when there is no candidate.
+    ``vary`` (optional) gives variations of a candidate (a little more or less speed or spin):
+    the variations of the ``REFINE`` best screened candidates are screened too, a local search
+    around the best ideas before the noisy stage. At least one candidate is always evaluated
+    fully, whatever the budget. ``samples`` = 0 skips the noisy stage (a noiseless player).
+    Raises ValueError when there is no candidate.
     """
     if not candidates:
         raise ValueError("search needs at least one candidate")
@@ -200,14 +209,24 @@ def search(
     seed = int(rng.integers(0, 2**63 - 1))
     start = time.perf_counter()
     order = sorted(range(len(candidates)), key=lambda i: -candidates[i].prior)
-    d1 = None if budget_s is None else start + 0.4 * budget_s
+    d1 = None if budget_s is None else start + 0.35 * budget_s
     screened = _stage(model, position, candidates, seat, 0, seed, order, d1, workers)
-    ranked = sorted(screened, key=lambda i: (-screened[i][0], i))
-    if samples == 0:
-        return [Scored(candidates[i], screened[i][0]) for i in ranked]
+
     def expected(i: int) -> float:
         c = candidates[i]
         return c.success * screened[i][0] + (1.0 - c.success) * c.fail
+
+    if vary is not None:
+        tops = sorted(screened, key=lambda i: (-expected(i), i))[:REFINE]
+        extra = [v for i in tops for v in vary(position, candidates[i])]
+        if extra:
+            candidates = [*candidates, *extra]
+            d_vary = None if budget_s is None else start + 0.5 * budget_s
+            new = range(len(candidates) - len(extra), len(candidates))
+            screened.update(_stage(model, position, candidates, seat, 0, seed, new, d_vary, workers))
+    ranked = sorted(screened, key=lambda i: (-screened[i][0], i))
+    if samples == 0:
+        return [Scored(candidates[i], screened[i][0]) for i in ranked]
 
     best = sorted(screened, key=lambda i: (-expected(i), i))[:top_k]
     d2 = None if budget_s is None else start + budget_s

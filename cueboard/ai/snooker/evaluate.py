@@ -2,10 +2,13 @@
 
 value = (points won - points given away by the stroke)
         ± continuation, + for the side to play next being ours, - for the opponent's,
-where continuation is the best next pot the player to move has: max over balls on and pockets
-of P(pot) × (ball value + BREAK_ON), with P(pot) the first-order pot probability of
-:mod:`cueboard.ai.snooker.geometry` under the evaluating level's direction noise (a pot that also
-keeps the break going is worth more than its points: BREAK_ON). A player left with no pot and
+where continuation is what the player to move makes of the table: the better of his best pot and
+a safety. A pot is worth P(pot) × (ball value + BREAK_ON) - (1 - P(pot)) × MISS_COST, with P(pot)
+the first-order pot probability of :mod:`cueboard.ai.snooker.geometry` under the evaluating
+level's direction noise (a pot that also keeps the break going is worth more than its points:
+BREAK_ON; a miss leaves the opponent at the table, often with the ball over the pocket:
+MISS_COST); a safety is worth 0 (an even exchange). So a long pot left to the opponent costs
+nothing (he plays safe), an easy one costs nearly its value. A player left with no pot and
 snookered on every ball on is worth SNOOKERED_VALUE (the foul he is likely to make). A frame won
 or lost is ±1000.
 
@@ -24,6 +27,8 @@ from cueboard.games.snooker.table import COLOURS_IN_ORDER, STANDARD_TABLE
 
 #: What keeping the break going is worth on top of the ball's value (points).
 BREAK_ON: Final = 4.0
+#: What missing a pot costs the player who tried it (points).
+MISS_COST: Final = 5.0
 #: Value for the player to move of being snookered on every ball on.
 SNOOKERED_VALUE: Final = -3.0
 #: Where the AI considers placing the cue ball in hand: a grid over the D.
@@ -92,12 +97,16 @@ def best_pots(
     return sorted(found.values(), key=lambda oc: -oc[0].probability * (value_of(oc[0].ball) + BREAK_ON))
 
 
+def pot_value(o: PotOption) -> float:
+    """What trying the pot ``o`` is worth to the player to move (module docstring)."""
+    return o.probability * (value_of(o.ball) + BREAK_ON) - (1.0 - o.probability) * MISS_COST
+
+
 def continuation(position: SnookerPosition, sigma_deg: float) -> float:
     """The value of the position for the player to move (module docstring)."""
     pots = best_pots(position, sigma_deg)
     if pots:
-        o = pots[0][0]
-        return o.probability * (value_of(o.ball) + BREAK_ON)
+        return max(0.0, max(pot_value(o) for o, _ in pots))
     layout = layout_of(position.pieces)
     cue = None if position.in_hand or "white" not in layout else layout["white"]
     on = balls_on(position)

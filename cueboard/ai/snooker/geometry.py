@@ -21,6 +21,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+import numpy as np
+
 from cueboard.games.snooker.table import STANDARD_TABLE, SnookerTable
 
 Point = tuple[float, float]
@@ -156,35 +158,71 @@ def pot_options(
 
     Open: the cue ball's path to the ghost ball and the object ball's path to the pocket clear
     every other ball (``others`` and the other targets), the cut under 80°, the pocket reachable.
+    The same model as :func:`pot_probability` and :func:`path_clear`, computed for every (ball,
+    pocket) pair at once with numpy (the evaluation calls this for every simulated stroke).
     """
+    if not targets:
+        return []
     r = table.ball_radius
+    pockets = pocket_targets(table)
+    obj = np.array([p for _, p in targets], dtype=np.float64)  # (n, 2)
+    every = np.array([p for _, p in (*targets, *others)], dtype=np.float64)  # (m, 2)
+    n = len(targets)
+    aim = np.array([pk.aim for pk in pockets])  # (6, 2)
+    axis = np.array([pk.axis for pk in pockets])
+    mouth = np.array([pk.mouth for pk in pockets])
+    to_pocket = aim[None, :, :] - obj[:, None, :]  # (n, 6, 2)
+    d_obj = np.hypot(to_pocket[..., 0], to_pocket[..., 1])
+    safe_d = np.where(d_obj > 0.0, d_obj, 1.0)
+    u = to_pocket / safe_d[..., None]
+    cos_t = (u * axis[None]).sum(-1)
+    tol = np.where(cos_t > 0.0, np.maximum(0.0, 0.5 * mouth[None] * cos_t - 0.8 * r), 0.0)
+    ghost = obj[:, None, :] - 2.0 * r * u  # (n, 6, 2)
+    c = np.asarray(cue, dtype=np.float64)
+    to_ghost = ghost - c
+    d_cue = np.hypot(to_ghost[..., 0], to_ghost[..., 1])
+    a1 = np.arctan2(to_ghost[..., 1], to_ghost[..., 0])
+    a2 = np.arctan2(u[..., 1], u[..., 0])
+    cut = np.degrees(np.abs((a2 - a1 + np.pi) % (2 * np.pi) - np.pi))
+    cos_cut = np.cos(np.radians(np.minimum(cut, 89.0)))
+    sigma_miss = math.radians(sigma_deg) * d_cue * d_obj / (2.0 * r * cos_cut)
+    ok = (tol > 0.0) & (cut <= 80.0) & (d_obj > 0.0)
+    ok &= np.abs(ghost[..., 0]) <= table.half_width - r + 1e-9
+    ok &= (ghost[..., 1] >= r - 1e-9) & (ghost[..., 1] <= table.length - r + 1e-9)
+    # blockers: every ball but the object ball itself (index i of ``every`` for target i)
+    own = np.zeros((n, len(every)), dtype=bool)
+    own[np.arange(n), np.arange(n)] = True
+    clear = _segments_clear(np.broadcast_to(c, ghost.shape), ghost, every, own, 2 * r)
+    clear &= _segments_clear(np.broadcast_to(obj[:, None, :], ghost.shape), np.broadcast_to(aim, ghost.shape),
+                             every, own, 2 * r)
+    ok &= clear
     out: list[PotOption] = []
-    for ball, obj in targets:
-        blockers = [p for b, p in (*targets, *others) if b != ball]
-        for pocket in pocket_targets(table):
-            p = pot_probability(cue, obj, pocket, sigma_deg, r)
-            if p <= min_probability:
-                continue
-            g = ghost_ball(obj, pocket.aim, r)
-            if not (path_clear(cue, g, blockers, 2 * r) and path_clear(obj, pocket.aim, blockers, 2 * r)):
-                continue
-            if not _ghost_on_table(g, table):
-                continue
-            out.append(
-                PotOption(
-                    ball,
-                    pocket,
-                    angle_deg(cue, g),
-                    cut_angle_deg(cue, obj, pocket.aim, r),
-                    math.dist(cue, g),
-                    math.dist(obj, pocket.aim),
-                    p,
-                )
+    for i, j in zip(*np.nonzero(ok), strict=True):
+        sm = float(sigma_miss[i, j])
+        p = 1.0 if sm <= 0.0 else math.erf(float(tol[i, j]) / (sm * math.sqrt(2.0)))
+        if p <= min_probability:
+            continue
+        g = (float(ghost[i, j, 0]), float(ghost[i, j, 1]))
+        out.append(
+            PotOption(
+                targets[i][0], pockets[j], angle_deg(cue, g), float(cut[i, j]),
+                float(d_cue[i, j]), float(d_obj[i, j]), p,
             )
+        )
     out.sort(key=lambda o: -o.probability)
     return out
 
 
-def _ghost_on_table(g: Point, table: SnookerTable) -> bool:
-    r = table.ball_radius
-    return abs(g[0]) <= table.half_width - r + 1e-9 and r - 1e-9 <= g[1] <= table.length - r + 1e-9
+def _segments_clear(a: np.ndarray, b: np.ndarray, points: np.ndarray, own: np.ndarray,
+                    clearance: float) -> np.ndarray:
+    """For segments ``a[i, j]``-``b[i, j]`` (shape (n, k, 2)): whether every point of ``points``
+    (m, 2) except those with ``own[i, m]`` stays ``clearance`` away (:func:`path_clear` at once)."""
+    d = b - a  # (n, k, 2)
+    l2 = (d * d).sum(-1)  # (n, k)
+    rel = points[None, None, :, :] - a[:, :, None, :]  # (n, k, m, 2)
+    t = (rel * d[:, :, None, :]).sum(-1) / np.where(l2 > 0.0, l2, 1.0)[..., None]
+    t = np.clip(t, 0.0, 1.0)
+    near = rel - t[..., None] * d[:, :, None, :]
+    dist2 = (near * near).sum(-1)  # (n, k, m)
+    blocked = (dist2 < clearance * clearance) & ~own[:, None, :]
+    return ~blocked.any(-1)

@@ -23,7 +23,7 @@ from cueboard.ai.agent import Decision
 from cueboard.ai.noise import CUE_NOISE, check_level
 from cueboard.ai.search import REFUSED_VALUE, Candidate, play_through
 from cueboard.ai.snooker.evaluate import BREAK_ON, balls_on, best_pots, continuation, evaluate
-from cueboard.ai.snooker.shots import candidates, perturb
+from cueboard.ai.snooker.shots import candidates, perturb, variations
 from cueboard.games.snooker.declaration import Action, Choice, SnookerDeclaration
 from cueboard.games.snooker.position import SnookerPosition, side_of, value_of
 from cueboard.games.snooker.records import SnookerStrike
@@ -92,6 +92,11 @@ class SnookerAI:
     def forced(self, position: Position, rng: np.random.Generator) -> Decision | None:
         assert isinstance(position, SnookerPosition)
         return forced(position, eval_sigma(self.level))
+
+    def variations(self, position: Position, candidate: Candidate) -> list[Candidate]:
+        """Speed and spin variations of a promising pot (the search's local refinement)."""
+        assert isinstance(position, SnookerPosition)
+        return variations(position, candidate)
 
 
 def forced(position: SnookerPosition, sigma_deg: float) -> Decision | None:

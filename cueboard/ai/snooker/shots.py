@@ -5,26 +5,26 @@ via one and two cushions, the break-off, free-ball pots.
   that gets the object ball to the pocket (from the cloth's deceleration, measured once through
   the physics) times 1, 1.5 and 2.2, each with follow, stun or screw; the search then picks by the
   position the cue ball is left in (:mod:`.evaluate`).
-- Safeties: thin contacts (a 75° cut either side) and a half-ball contact on the nearest balls
-  on, at two speeds: the evaluation prefers those that leave the opponent no pot.
-- Escapes: when no straight path reaches a ball on, aims at the ball's images in one cushion and
-  in two cushions (the law of reflection for the cue-ball centre: the method of images).
+- Safeties and escapes: strokes inside the contact windows of the balls on, found by sweeping
+  the stroke direction through the physics (:mod:`.safety`, :mod:`.sweep`).
 - In hand: every pot idea is played from the D point that makes it most likely.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
 
 from cueboard.ai.search import Candidate
-from cueboard.ai.snooker.evaluate import balls_on, best_pots, free_placements
+from cueboard.ai.snooker.evaluate import MISS_COST, balls_on, best_pots, free_placements
 from cueboard.ai.snooker.geometry import angle_deg
+from cueboard.ai.snooker.safety import safety_candidates
 from cueboard.engine.events import Event, EventKind
 from cueboard.games.snooker.declaration import Choice, SnookerDeclaration
-from cueboard.games.snooker.geometry import clear_path, full_ball_visible, layout_of
+from cueboard.games.snooker.geometry import layout_of
 from cueboard.games.snooker.position import SnookerPosition, ball_ids, is_red, make_ball
 from cueboard.games.snooker.records import MAX_SPEED, SnookerStrike
 from cueboard.games.snooker.table import COLOURS_IN_ORDER, STANDARD_TABLE
@@ -37,9 +37,8 @@ SPINS = ((0.5, "follow"), (0.2, "roll"), (0.0, "stun"), (-0.3, "screw"), (-0.6, 
 SPEED_FACTORS = (1.0, 1.3, 1.7, 2.3, 3.0)
 MAX_POTS = 4
 #: What the search expects of a missed pot when it ranks the candidates to sample (points): the
-#: opponent is often left a pot. A pot's sampling rank is P(pot) × screen + (1 - P(pot)) × this;
-#: -1 measured better than -3, which pushed so many safeties into the sample that fouls doubled.
-MISS_VALUE = -1.0
+#: opponent is often left a pot. A pot's sampling rank is P(pot) × screen + (1 - P(pot)) × this.
+MISS_VALUE = -MISS_COST
 
 
 @cache
@@ -154,109 +153,53 @@ def pot_candidates(position: SnookerPosition, sigma_deg: float, refine: bool = T
     for o, cue, free in options:
         decl = declaration_for(position, o.ball, free)
         base = pot_speed(o.distance_cue, o.distance_obj, o.cut)
+        aim = PotAim(o.ball, layout[o.ball], o.pocket.aim, o.distance_cue, o.cut)
+        place = cue if in_hand else None
         for top, spin in SPINS:
-            # the throw correction, found at the middle speed, serves every speed of this spin
-            angle = o.angle
+            # throw changes with speed and spin (by a centimetre or more at the pocket on a cut):
+            # the aim is corrected at the middle speed, then from there at each other speed
+            mid_f = SPEED_FACTORS[len(SPEED_FACTORS) // 2]
+            mid = _strike(base * mid_f, o.angle, top, place)
             if refine:
-                mid = _strike(
-                    base * SPEED_FACTORS[len(SPEED_FACTORS) // 2], o.angle, top, cue if in_hand else None
-                )
-                angle = refine_aim(
-                    position, decl, mid, o.ball, layout[o.ball], o.pocket.aim, o.distance_cue, o.cut
-                ).angle
+                mid = aim.refine(position, decl, mid, rounds=2)
             for f in SPEED_FACTORS:
+                strike = mid
+                if f != mid_f:
+                    strike = mid.model_copy(update={"speed": _strike(base * f, 0, 0, None).speed})
+                    if refine:
+                        strike = aim.refine(position, decl, strike, rounds=1)
                 out.append(
                     Candidate(
                         decl,
-                        _strike(base * f, angle, top, cue if in_hand else None),
+                        strike,
                         f"pot {o.ball} into {o.pocket.name} ({spin}, x{f:g})"
                         + (" free ball" if free else ""),
                         prior=o.probability * 10 - f,
                         success=o.probability,
                         fail=MISS_VALUE,
+                        meta=(aim,),
                     )
                 )
     return out
 
 
-def _cue_points(position: SnookerPosition) -> list[tuple[float, float]]:
-    layout = layout_of(position.pieces)
-    if position.in_hand or "white" not in layout:
-        pts = free_placements(position)
-        return pts[:: max(1, len(pts) // 3)]
-    return [layout["white"]]
+@dataclass(frozen=True)
+class PotAim:
+    """What correcting a pot's aim needs: the object ball, where it starts, the target point, the
+    cue ball's distance to the ghost ball and the cut (see :func:`refine_aim`)."""
 
+    ball: str
+    start: tuple[float, float]
+    target: tuple[float, float]
+    distance_cue: float
+    cut: float
 
-def safety_candidates(position: SnookerPosition) -> list[Candidate]:
-    """Thin and half-ball contacts on the balls on nearest the cue ball, soft and firm."""
-    layout = layout_of(position.pieces)
-    on = [b for b in balls_on(position) if b in layout]
-    out: list[Candidate] = []
-    for cue in _cue_points(position):
-        near = sorted(on, key=lambda b: math.dist(cue, layout[b]))[:3]
-        for b in near:
-            bx, by = layout[b]
-            d = math.dist(cue, (bx, by))
-            if d < 2 * R + 1e-6:
-                continue
-            base = math.atan2(by - cue[1], bx - cue[0])
-            for frac, label in ((0.95, "thin left"), (-0.95, "thin right"), (0.5, "half ball")):
-                # aim so that the contact offset is frac·2R: the cue-ball centre passes frac·2R
-                # beside the object ball's centre
-                off = math.asin(max(-1.0, min(1.0, frac * 2 * R / d)))
-                ang = math.degrees(base + off)
-                for speed in (1.2, 2.4):
-                    place = cue if position.in_hand else None
-                    out.append(
-                        Candidate(
-                            declaration_for(position, b),
-                            _strike(speed, ang, 0.0, place),
-                            f"safety {label} on {b} at {speed:g} m/s",
-                            prior=2.5,  # screened before the long shots: a pot under ~30% rarely beats them
-                        )
-                    )
-    return out
-
-
-def _walls() -> tuple[tuple[int, float], ...]:
-    hw = T.half_width
-    return ((0, -hw + R), (0, hw - R), (1, R), (1, T.length - R))
-
-
-def _image(p: tuple[float, float], walls: tuple[tuple[int, float], ...]) -> tuple[float, float]:
-    q = [p[0], p[1]]
-    for axis, c in reversed(walls):
-        q[axis] = 2 * c - q[axis]
-    return (q[0], q[1])
-
-
-def escape_candidates(position: SnookerPosition) -> list[Candidate]:
-    """Aims at one- and two-cushion images of the balls on (for when snookered)."""
-    layout = layout_of(position.pieces)
-    on = [b for b in balls_on(position) if b in layout]
-    walls = _walls()
-    seqs = [(w,) for w in walls] + [(a, b) for a in walls for b in walls if a != b and a[0] != b[0]]
-    out: list[Candidate] = []
-    for cue in _cue_points(position)[:2]:
-        for b in sorted(on, key=lambda b: math.dist(cue, layout[b]))[:2]:
-            for seq in seqs:
-                img = _image(layout[b], seq)
-                d = math.dist(cue, img)
-                for speed in (1.6, 2.6):
-                    out.append(
-                        Candidate(
-                            declaration_for(position, b),
-                            _strike(
-                                max(speed, 0.5 + 0.6 * d),
-                                angle_deg(cue, img),
-                                0.0,
-                                cue if position.in_hand else None,
-                            ),
-                            f"escape off {len(seq)} cushion(s) to {b}",
-                            prior=2.0,
-                        )
-                    )
-    return out
+    def refine(
+        self, position: SnookerPosition, decl: SnookerDeclaration, strike: SnookerStrike, rounds: int
+    ) -> SnookerStrike:
+        return refine_aim(
+            position, decl, strike, self.ball, self.start, self.target, self.distance_cue, self.cut, rounds
+        )
 
 
 def break_off_candidates(position: SnookerPosition) -> list[Candidate]:
@@ -299,16 +242,45 @@ def candidates(position: SnookerPosition, sigma_deg: float) -> list[Candidate]:
         if out:
             return out
     out = pot_candidates(position, sigma_deg)
-    # safeties always compete with the pots; escapes join them when no ball on is fully in view
-    layout = layout_of(position.pieces)
-    cue = None if position.in_hand or "white" not in layout else layout["white"]
-    on = [b for b in balls_on(position) if b in layout]
-    if clear_path(cue, on, layout):
-        out += safety_candidates(position)
-    if not full_ball_visible(cue, on, layout):
-        out += escape_candidates(position)
-    if not out:
-        out = escape_candidates(position) or _fallback(position)
+    # safeties (and escapes when snookered) always compete with the pots
+    out += safety_candidates(position, sigma_deg)
+    return out or _fallback(position)
+
+
+#: Local variations of a pot (speed factor, change of top spin) the search screens around its best
+#: pots: the grid of SPEED_FACTORS × SPINS leaves the cue ball in 25 places; these move it between.
+VARIATIONS = ((0.88, 0.0), (0.94, 0.0), (1.06, 0.0), (1.12, 0.0), (1.0, -0.15), (1.0, 0.15),
+              (0.94, -0.1), (1.06, 0.1))
+
+
+def variations(position: SnookerPosition, candidate: Candidate) -> list[Candidate]:
+    """Pots like ``candidate`` with a little more or less speed and top spin, each aim corrected
+    again for its throw; nothing for other shots."""
+    strike = candidate.strike
+    aim = candidate.meta[0] if candidate.meta else None
+    if not isinstance(aim, PotAim) or not isinstance(strike, SnookerStrike):
+        return []
+    assert isinstance(candidate.declaration, SnookerDeclaration)
+    out = []
+    for factor, dtop in VARIATIONS:
+        top = float(min(max(strike.top + dtop, -0.7), 0.7))
+        speed = float(min(max(strike.speed * factor, 0.1), min(MAX_SPEED, 7.0)))
+        if speed == strike.speed and top == strike.top:
+            continue
+        varied = aim.refine(
+            position, candidate.declaration, strike.model_copy(update={"speed": speed, "top": top}), rounds=1
+        )
+        out.append(
+            Candidate(
+                candidate.declaration,
+                varied,
+                f"{candidate.label} varied (x{factor:g} speed, {dtop:+.2f} top)",
+                candidate.prior,
+                candidate.success,
+                candidate.fail,
+                candidate.meta,
+            )
+        )
     return out
 
 
@@ -316,7 +288,10 @@ def _fallback(position: SnookerPosition) -> list[Candidate]:
     """A firm shot towards the first ball on (never needed in practice; keeps the list non-empty)."""
     layout = layout_of(position.pieces)
     on = [b for b in balls_on(position) if b in layout] or [b for b in layout if b != "white"]
-    cue = _cue_points(position)[0] if _cue_points(position) else (0.0, T.baulk_y - 0.1)
+    layout_cue = layout.get("white")
+    placements = free_placements(position)
+    cue = layout_cue if layout_cue is not None and not position.in_hand else (
+        placements[0] if placements else (0.0, T.baulk_y - 0.1))
     b = on[0]
     return [
         Candidate(

@@ -1,0 +1,78 @@
+"""Contact windows and the safeties built on them (cueboard/ai/snooker/sweep.py, safety.py).
+
+The sweep's windows are checked against geometry (a lone ball's window spans the directions whose
+line passes within 2R of its centre: 2·asin(2R/d)); the safeties against the referee: an escape
+from a snooker must be ruled legal (S3 R12(a): the cue ball must first strike a ball on)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from cueboard.ai.snooker.safety import safety_candidates
+from cueboard.ai.snooker.sweep import STEP_DEG, HitWindow, _windows, contact_windows
+from cueboard.games.snooker import GAME
+from cueboard.games.snooker.geometry import is_snookered, layout_of
+from cueboard.games.snooker.table import STANDARD_TABLE as T
+from tests.ai.test_snooker_decisions import with_balls
+
+R = T.ball_radius
+
+
+def test_runs_join_across_the_back_of_the_compass() -> None:
+    first = ["a", "a", None, "b", "b", "b", None, "a"]
+    got = _windows(first)  # type: ignore[arg-type]
+    assert [(w.ball, w.n) for w in got] == [("b", 3), ("a", 3)]
+    a = got[1]
+    assert a.lo == pytest.approx(-180.0 + 7 * STEP_DEG) and a.n == 3  # from the last entry onwards
+
+
+def test_contact_probability_is_the_normal_mass_inside_the_window() -> None:
+    w = HitWindow("red", -1.0, 1.0, 3)
+    half = 1.0 + 0.5 * STEP_DEG
+    expected = math.erf(half / (0.5 * math.sqrt(2.0)))
+    assert w.contact_probability(0.0, 0.5) == pytest.approx(expected)
+    assert w.contact_probability(0.0, 0.0) == 1.0
+    assert w.contact_probability(5.0, 0.0) == 0.0
+
+
+def test_lone_ball_window_matches_geometry() -> None:
+    pos = with_balls({"white": (0.0, 1.0), "red1": (0.0, 2.0)}, ball_on="red")
+    windows = contact_windows(pos, 2.0)
+    direct = [w for w in windows if w.ball == "red1" and w.lo <= 90.0 <= w.hi]
+    assert len(direct) == 1
+    exact = 2 * math.degrees(math.asin(2 * R / 1.0))  # 6.02°
+    assert direct[0].width + STEP_DEG == pytest.approx(exact, abs=STEP_DEG)
+
+
+def test_escape_from_a_snooker_is_ruled_legal() -> None:
+    # the red hidden behind the blue: snookered (S2 D... "snookered"), escapes via cushions
+    pos = with_balls(
+        {"white": (0.0, 1.2), "blue": (0.0, 1.7845), "red1": (0.0, 2.2)}, ball_on="red"
+    )
+    layout = layout_of(pos.pieces)
+    assert is_snookered(layout["white"], ["red1"], layout)
+    cands = safety_candidates(pos, 0.22)
+    assert cands
+    best = max(cands, key=lambda c: c.success)
+    assert best.success > 0.5
+    _, outcome = GAME.simulate(pos, best.declaration, best.strike)
+    _, ruling = GAME.apply(pos, best.declaration, outcome, np.random.default_rng(0))
+    assert not ruling.foul, best.label  # type: ignore[attr-defined]
+
+
+def test_free_ball_can_be_nominated_as_the_first_contact() -> None:
+    # S3 R10: after a foul that snookers, any ball may be nominated as the ball on
+    pos = with_balls(
+        {"white": (0.0, 1.2), "blue": (0.0, 1.7845), "red1": (0.0, 2.2)},
+        ball_on="red",
+        free_ball=True,
+    )
+    cands = safety_candidates(pos, 0.22)
+    free = [c for c in cands if c.declaration.free_ball == "blue"]  # type: ignore[attr-defined]
+    assert free
+    _, outcome = GAME.simulate(pos, free[0].declaration, free[0].strike)
+    _, ruling = GAME.apply(pos, free[0].declaration, outcome, np.random.default_rng(0))
+    assert not getattr(ruling, "foul", False) or "snooker" in str(getattr(ruling, "foul_reason", ""))
