@@ -42,7 +42,8 @@ class Candidate:
     and ``fail`` the value it expects when it does not: the noisy stage samples the candidates
     with the best ``success × screen + (1 - success) × fail`` (the noiseless screen alone would
     rank a hard pot that leaves good position above an easy one). ``meta`` is the game's own data
-    about the idea (what its variations need), opaque to the search.
+    about the idea (what its variations need), opaque to the search; candidates of one ``family``
+    (a shot and its variations) fill at most ``PER_FAMILY`` of the sampled places.
     """
 
     declaration: BaseModel
@@ -52,6 +53,7 @@ class Candidate:
     success: float = 1.0
     fail: float = 0.0
     meta: tuple[object, ...] = ()
+    family: str = ""
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,9 @@ class ShotModel(Protocol):
 
 #: Candidates whose variations the search screens when the game offers variations.
 REFINE = 3
+#: Most candidates of one family sampled: without the cap a shot and its variations, all
+#: screening alike, can fill the noisy stage, which then compares nothing else.
+PER_FAMILY = 3
 
 #: The value of a candidate the physics or the referee refuses (an illegal start or placement, a
 #: shot the engine cannot finish): far below any real result, so it is never chosen.
@@ -228,7 +233,16 @@ def search(
     if samples == 0:
         return [Scored(candidates[i], screened[i][0]) for i in ranked]
 
-    best = sorted(screened, key=lambda i: (-expected(i), i))[:top_k]
+    best: list[int] = []
+    taken: dict[str, int] = {}
+    for i in sorted(screened, key=lambda i: (-expected(i), i)):
+        fam = candidates[i].family
+        if fam and taken.get(fam, 0) >= PER_FAMILY:
+            continue
+        taken[fam] = taken.get(fam, 0) + 1
+        best.append(i)
+        if len(best) == top_k:
+            break
     d2 = None if budget_s is None else start + budget_s
     sampled = _stage(model, position, candidates, seat, samples, seed, best, d2, workers)
     scored = [Scored(candidates[i], screened[i][0], sampled[i][1]) for i in best if i in sampled]

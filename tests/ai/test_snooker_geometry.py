@@ -1,5 +1,6 @@
-"""Snooker aim geometry against exact answers (ghost ball, cut angle, distances) and the pot
-probability's first-order model against an exact Monte Carlo of the collision geometry."""
+"""Snooker aim geometry against exact answers (ghost ball, cut angle, distances), the pockets'
+measured bands against the physics, and the pot probability's first-order model against a Monte
+Carlo of noisy strokes played through the physics."""
 
 from __future__ import annotations
 
@@ -18,7 +19,12 @@ from cueboard.ai.snooker.geometry import (
     pot_options,
     pot_probability,
 )
+from cueboard.ai.snooker.pockets import _drops, acceptance
+from cueboard.ai.snooker.shots import PotAim, _strike, pot_speed
+from cueboard.games.snooker import GAME
+from cueboard.games.snooker.declaration import SnookerDeclaration
 from cueboard.games.snooker.table import STANDARD_TABLE as T
+from tests.ai.test_snooker_decisions import with_balls
 
 R = T.ball_radius  # 26.25 mm
 
@@ -55,36 +61,47 @@ def test_pockets() -> None:
     assert names == set(T.pocket_centres)
     mid = next(p for p in pocket_targets() if p.name == "middle-left")
     assert mid.aim == pytest.approx((-T.half_width - R, T.length / 2))
-    # straight into a middle pocket: half the mouth minus 0.8 R; from 70° off the normal: nothing
-    assert mid.tolerance((-1.0, 0.0), R) == pytest.approx(0.046 - 0.8 * R)
-    a = math.radians(70)
-    assert mid.tolerance((-math.cos(a), math.sin(a)), R) == 0.0
 
 
-def _exact_pot_rate(cue, obj, pocket, sigma_deg, n, rng) -> float:  # type: ignore[no-untyped-def]
-    """Monte Carlo with exact ray-circle contact: the share of strokes whose object-ball line
-    passes within the pocket tolerance of the aim point."""
-    g = ghost_ball(obj, pocket.aim, R)
-    base = math.atan2(g[1] - cue[1], g[0] - cue[0])
-    d_obj = math.dist(obj, pocket.aim)
-    direction = ((pocket.aim[0] - obj[0]) / d_obj, (pocket.aim[1] - obj[1]) / d_obj)
-    tol = pocket.tolerance(direction, R)
+def test_measured_bands() -> None:
+    # straight in: centred, about half the mouth minus a ball's radius (a ball may graze a jaw);
+    # from 70° off a middle pocket's normal nothing drops; at an angle the band moves to the far jaw
+    mid, corner = acceptance(False), acceptance(True)
+    straight = float(np.interp(0.0, mid.devs, mid.half))
+    assert float(np.interp(0.0, mid.devs, mid.centre)) == pytest.approx(0.0, abs=5e-4)
+    assert 0.5 * T.middle_mouth - R < straight < 0.5 * T.middle_mouth
+    assert float(np.interp(70.0, mid.devs, mid.half)) == 0.0
+    assert float(np.interp(40.0, mid.devs, mid.centre)) > 0.01
+    assert float(np.interp(-40.0, mid.devs, mid.centre)) < -0.01
+    # a corner is symmetric about its diagonal
+    assert np.allclose(corner.half, corner.half[::-1], atol=1e-9)
+    assert np.allclose(corner.centre, -corner.centre[::-1], atol=1e-9)
+
+
+@pytest.mark.parametrize(("name", "dev"), [("middle-right", 40.0), ("top-right", -30.0), ("top-right", 0.0)])
+def test_band_edges_drop_and_miss_in_the_physics(name: str, dev: float) -> None:
+    acc = acceptance(name.startswith("top"))
+    c = float(np.interp(dev, acc.devs, acc.centre))
+    h = float(np.interp(dev, acc.devs, acc.half))
+    assert _drops(name, dev, c) and _drops(name, dev, c + h - 0.001) and _drops(name, dev, c - h + 0.001)
+    assert not _drops(name, dev, c + h + 0.004) and not _drops(name, dev, c - h - 0.004)
+
+
+FACTOR = 2.0
+
+
+def _physics_pot_rate(cue, obj, pocket_name, sigma_deg, n, rng) -> float:  # type: ignore[no-untyped-def]
+    """Monte Carlo through the engine: the stroke aimed (throw corrected) at the band's centre,
+    turned by N(0, σ²); the share that pots the red."""
+    pos = with_balls({"white": cue, "red1": obj}, ball_on="red")
+    o = next(o for o in pot_options(cue, [("red1", obj)], [], sigma_deg) if o.pocket.name == pocket_name)
+    strike = _strike(pot_speed(o.distance_cue, o.distance_obj, o.cut) * FACTOR, o.angle, 0.2, None)
+    strike = PotAim("red1", obj, o.target, o.distance_cue, o.cut).refine(pos, SnookerDeclaration(), strike, 3)
     hits = 0
-    for delta in rng.normal(0.0, math.radians(sigma_deg), n):
-        u = (math.cos(base + delta), math.sin(base + delta))
-        # cue centre C + s u at distance 2R from O: s² - 2 s (u·(O-C)) + |O-C|² - 4R² = 0
-        ox, oy = obj[0] - cue[0], obj[1] - cue[1]
-        b = u[0] * ox + u[1] * oy
-        disc = b * b - (ox * ox + oy * oy - 4 * R * R)
-        if disc < 0:
-            continue
-        s = b - math.sqrt(disc)
-        cx, cy = cue[0] + s * u[0], cue[1] + s * u[1]
-        n_x, n_y = (obj[0] - cx) / (2 * R), (obj[1] - cy) / (2 * R)
-        tx, ty = pocket.aim[0] - obj[0], pocket.aim[1] - obj[1]
-        miss = abs(tx * n_y - ty * n_x)
-        if miss < tol and tx * n_x + ty * n_y > 0:
-            hits += 1
+    for delta in rng.normal(0.0, sigma_deg, n):
+        played = strike.model_copy(update={"angle": strike.angle + delta})
+        _, out = GAME.simulate(pos, SnookerDeclaration(), played)
+        hits += "red1" in [b for b, _ in out.potted]  # type: ignore[attr-defined]
     return hits / n
 
 
@@ -95,14 +112,18 @@ def _exact_pot_rate(cue, obj, pocket, sigma_deg, n, rng) -> float:  # type: igno
         ((0.3, 2.2), (-0.4, 3.0), "top-left", 0.25),
         ((0.0, 1.0), (0.2, 2.6), "top-right", 0.125),
         ((-0.6, 2.0), (0.0, 2.9), "top-right", 0.5),
+        ((0.2, 1.2), (0.6, 1.6), "middle-right", 0.25),
+        ((0.5, 2.0), (-0.3, 2.4), "top-left", 0.22),
     ],
 )
-def test_pot_probability_matches_exact_geometry(cue, obj, pocket_name, sigma) -> None:  # type: ignore[no-untyped-def]
+def test_pot_probability_matches_the_physics(cue, obj, pocket_name, sigma) -> None:  # type: ignore[no-untyped-def]
     pocket = next(p for p in pocket_targets() if p.name == pocket_name)
-    model = pot_probability(cue, obj, pocket, sigma, R)
-    exact = _exact_pot_rate(cue, obj, pocket, sigma, 6000, np.random.default_rng(11))
-    assert 0.05 < exact < 0.999 or 0.05 < model < 0.999  # a case that tests something
-    assert model == pytest.approx(exact, abs=0.04)
+    model = pot_probability(cue, obj, pocket, sigma)
+    measured = _physics_pot_rate(cue, obj, pocket_name, sigma, 300, np.random.default_rng(11))
+    assert 0.05 < measured < 0.999 or 0.05 < model < 0.999  # a case that tests something
+    # the model is a little conservative: throw narrows the object ball's deflection a few per cent
+    # and slower balls find the band wider than the measuring roll did
+    assert measured - 0.12 < model < measured + 0.05
 
 
 def test_straight_middle_pot_by_hand() -> None:
@@ -111,11 +132,12 @@ def test_straight_middle_pot_by_hand() -> None:
     d_cue = 0.5 - 2 * R
     d_obj = T.half_width + R - 0.5
     sigma_miss = math.radians(0.125) * d_cue * d_obj / (2 * R)  # 7.72 mm
-    tol = 0.046 - 0.8 * R  # 25.0 mm
-    expected = math.erf(tol / (sigma_miss * math.sqrt(2)))  # 0.9988
-    got = pot_probability((0.0, T.length / 2), (-0.5, T.length / 2), pocket, 0.125, R)
+    acc = acceptance(False)
+    tol = float(np.interp(0.0, acc.devs, acc.half))  # the measured band's half-width, ~26 mm
+    expected = math.erf(tol / (sigma_miss * math.sqrt(2)))
+    got = pot_probability((0.0, T.length / 2), (-0.5, T.length / 2), pocket, 0.125)
     assert got == pytest.approx(expected)
-    assert got == pytest.approx(0.9988, abs=2e-4)
+    assert got > 0.99
 
 
 def test_pot_options_respect_blockers() -> None:

@@ -10,8 +10,10 @@ Frame and dimensions: cueboard.games.snooker.table (x across, y up the table, me
   ball, which turns the line of centres by d_cue·δ / (2R cos cut); the object ball then misses its
   target by d_obj times that. With δ ~ N(0, σ²) the miss is Gaussian with
   σ_miss = σ·d_cue·d_obj / (2R cos cut), and the pot succeeds when |miss| is inside the pocket's
-  tolerance for that approach direction (Alciatore, "Pool and billiards physics principles",
-  TP 3.4 "margin of error"; the same first-order model as Dussault & Landry's pot planner).
+  band for that approach direction (Alciatore, "Pool and billiards physics principles",
+  TP 3.4 "margin of error"; the same first-order model as Dussault & Landry's pot planner). The
+  bands are measured through the physics (:mod:`.pockets`): the AI aims at a band's centre, which
+  is off the pocket's aim point when the ball comes in at an angle.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from functools import cache
 
 import numpy as np
 
+from cueboard.ai.snooker.pockets import band
 from cueboard.games.snooker.table import STANDARD_TABLE, SnookerTable
 
 Point = tuple[float, float]
@@ -82,17 +85,6 @@ class PocketTarget:
     mouth: float
     corner: bool
 
-    def tolerance(self, direction: Point, radius: float) -> float:
-        """Half-width (m) of the band of object-ball lines that drop, for a ball travelling
-        along the unit vector ``direction``: the mouth seen from that direction, minus about a
-        ball (a ball may graze a jaw and still drop: 0.8 of the radius on each side, after
-        Alciatore TP 3.6). Zero when the pocket cannot be reached from that direction (a middle
-        pocket from more than ~60° off its normal)."""
-        cos_t = direction[0] * self.axis[0] + direction[1] * self.axis[1]
-        if cos_t <= 0.0:
-            return 0.0
-        return max(0.0, 0.5 * self.mouth * cos_t - 0.8 * radius)
-
 
 @cache
 def pocket_targets(table: SnookerTable = STANDARD_TABLE) -> tuple[PocketTarget, ...]:
@@ -110,27 +102,19 @@ def pocket_targets(table: SnookerTable = STANDARD_TABLE) -> tuple[PocketTarget, 
     return tuple(out)
 
 
-def pot_probability(cue: Point, obj: Point, pocket: PocketTarget, sigma_deg: float, radius: float) -> float:
-    """Probability that a stroke aimed at the ghost ball pots ``obj`` in ``pocket`` when the
-    direction error is N(0, σ²) (module docstring); 0 for cuts beyond 80° or an unreachable
-    pocket. Paths are not checked here (see :func:`path_clear`)."""
-    tx, ty = pocket.aim
-    d_obj = math.hypot(tx - obj[0], ty - obj[1])
-    if d_obj == 0.0:
-        return 1.0
-    direction = ((tx - obj[0]) / d_obj, (ty - obj[1]) / d_obj)
-    tol = pocket.tolerance(direction, radius)
-    if tol <= 0.0:
-        return 0.0
-    g = ghost_ball(obj, pocket.aim, radius)
-    d_cue = math.hypot(g[0] - cue[0], g[1] - cue[1])
-    cut = cut_angle_deg(cue, obj, pocket.aim, radius)
-    if cut > 80.0:
-        return 0.0
-    sigma_miss = math.radians(sigma_deg) * d_cue * d_obj / (2.0 * radius * math.cos(math.radians(cut)))
-    if sigma_miss <= 0.0:
-        return 1.0
-    return math.erf(tol / (sigma_miss * math.sqrt(2.0)))
+def pot_probability(cue: Point, obj: Point, pocket: PocketTarget, sigma_deg: float) -> float:
+    """Probability that a stroke aimed at the ghost ball for the centre of the pocket's measured
+    band pots ``obj`` in ``pocket`` when the direction error is N(0, σ²) (module docstring); 0 for
+    cuts beyond 80° or a pocket the ball cannot enter from there. No other ball is considered."""
+    for o in pot_options(cue, [("ball", obj)], [], sigma_deg):
+        if o.pocket.name == pocket.name:
+            return o.probability
+    return 0.0
+
+
+#: Pockets that are mirror images of the measured top-right / middle-right ones (pockets.py); the
+#: bottom-left corner is the top-right turned half round, not mirrored.
+MIRRORED = frozenset({"top-left", "bottom-right", "middle-left"})
 
 
 @dataclass(frozen=True)
@@ -144,6 +128,8 @@ class PotOption:
     distance_cue: float
     distance_obj: float
     probability: float
+    #: Where the object ball is sent: the centre of the pocket's measured band for this approach.
+    target: Point = (0.0, 0.0)
 
 
 def pot_options(
@@ -170,13 +156,29 @@ def pot_options(
     n = len(targets)
     aim = np.array([pk.aim for pk in pockets])  # (6, 2)
     axis = np.array([pk.axis for pk in pockets])
-    mouth = np.array([pk.mouth for pk in pockets])
+    corner = np.array([pk.corner for pk in pockets])
+    mirrored = np.array([pk.name in MIRRORED for pk in pockets])
     to_pocket = aim[None, :, :] - obj[:, None, :]  # (n, 6, 2)
     d_obj = np.hypot(to_pocket[..., 0], to_pocket[..., 1])
     safe_d = np.where(d_obj > 0.0, d_obj, 1.0)
     u = to_pocket / safe_d[..., None]
-    cos_t = (u * axis[None]).sum(-1)
-    tol = np.where(cos_t > 0.0, np.maximum(0.0, 0.5 * mouth[None] * cos_t - 0.8 * r), 0.0)
+    # the measured band for this approach (pockets.py): aim at its centre, its half-width is the
+    # tolerance; the approach barely turns when the target moves by the centre's offset
+    dev = np.degrees(np.arctan2(axis[None, :, 0] * u[..., 1] - axis[None, :, 1] * u[..., 0],
+                                (axis[None] * u).sum(-1)))
+    offset = np.zeros_like(dev)
+    tol = np.zeros_like(dev)
+    is_corner = np.broadcast_to(corner[None, :], dev.shape)
+    for kind in (True, False):
+        sel = is_corner if kind else ~is_corner
+        c, h = band(kind, dev, np.broadcast_to(mirrored[None, :], dev.shape))
+        offset = np.where(sel, c, offset)
+        tol = np.where(sel, h, tol)
+    target = aim[None] + np.stack([-u[..., 1], u[..., 0]], axis=-1) * offset[..., None]
+    to_pocket = target - obj[:, None, :]
+    d_obj = np.hypot(to_pocket[..., 0], to_pocket[..., 1])
+    safe_d = np.where(d_obj > 0.0, d_obj, 1.0)
+    u = to_pocket / safe_d[..., None]
     ghost = obj[:, None, :] - 2.0 * r * u  # (n, 6, 2)
     c = np.asarray(cue, dtype=np.float64)
     to_ghost = ghost - c
@@ -193,8 +195,7 @@ def pot_options(
     own = np.zeros((n, len(every)), dtype=bool)
     own[np.arange(n), np.arange(n)] = True
     clear = _segments_clear(np.broadcast_to(c, ghost.shape), ghost, every, own, 2 * r)
-    clear &= _segments_clear(np.broadcast_to(obj[:, None, :], ghost.shape), np.broadcast_to(aim, ghost.shape),
-                             every, own, 2 * r)
+    clear &= _segments_clear(np.broadcast_to(obj[:, None, :], ghost.shape), target, every, own, 2 * r)
     ok &= clear
     out: list[PotOption] = []
     for i, j in zip(*np.nonzero(ok), strict=True):
@@ -207,6 +208,7 @@ def pot_options(
             PotOption(
                 targets[i][0], pockets[j], angle_deg(cue, g), float(cut[i, j]),
                 float(d_cue[i, j]), float(d_obj[i, j]), p,
+                (float(target[i, j, 0]), float(target[i, j, 1])),
             )
         )
     out.sort(key=lambda o: -o.probability)

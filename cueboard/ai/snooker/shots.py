@@ -25,8 +25,10 @@ from cueboard.ai.snooker.safety import safety_candidates
 from cueboard.engine.events import Event, EventKind
 from cueboard.games.snooker.declaration import Choice, SnookerDeclaration
 from cueboard.games.snooker.geometry import layout_of
+from cueboard.games.snooker.physics_params import STANDARD_PHYSICS
 from cueboard.games.snooker.position import SnookerPosition, ball_ids, is_red, make_ball
 from cueboard.games.snooker.records import MAX_SPEED, SnookerStrike
+from cueboard.games.snooker.strike import squirt_angle
 from cueboard.games.snooker.table import COLOURS_IN_ORDER, STANDARD_TABLE
 from cueboard.records.base import PieceState
 
@@ -153,7 +155,7 @@ def pot_candidates(position: SnookerPosition, sigma_deg: float, refine: bool = T
     for o, cue, free in options:
         decl = declaration_for(position, o.ball, free)
         base = pot_speed(o.distance_cue, o.distance_obj, o.cut)
-        aim = PotAim(o.ball, layout[o.ball], o.pocket.aim, o.distance_cue, o.cut)
+        aim = PotAim(o.ball, layout[o.ball], o.target, o.distance_cue, o.cut)
         place = cue if in_hand else None
         for top, spin in SPINS:
             # throw changes with speed and spin (by a centimetre or more at the pocket on a cut):
@@ -178,6 +180,7 @@ def pot_candidates(position: SnookerPosition, sigma_deg: float, refine: bool = T
                         success=o.probability,
                         fail=MISS_VALUE,
                         meta=(aim,),
+                        family=f"{o.ball} {o.pocket.name} {spin} x{f:g}",
                     )
                 )
     return out
@@ -247,10 +250,18 @@ def candidates(position: SnookerPosition, sigma_deg: float) -> list[Candidate]:
     return out or _fallback(position)
 
 
-#: Local variations of a pot (speed factor, change of top spin) the search screens around its best
-#: pots: the grid of SPEED_FACTORS × SPINS leaves the cue ball in 25 places; these move it between.
-VARIATIONS = ((0.88, 0.0), (0.94, 0.0), (1.06, 0.0), (1.12, 0.0), (1.0, -0.15), (1.0, 0.15),
-              (0.94, -0.1), (1.06, 0.1))
+#: Local variations of a pot (speed factor, change of top spin, side) the search screens around its
+#: best pots: the grid of SPEED_FACTORS × SPINS leaves the cue ball in 25 places; these move it
+#: between, and side (its squirt and throw corrected with the rest of the aim) changes the angle
+#: the cue ball leaves a cushion at.
+VARIATIONS = ((0.88, 0.0, 0.0), (0.94, 0.0, 0.0), (1.06, 0.0, 0.0), (1.12, 0.0, 0.0), (1.0, -0.15, 0.0),
+              (1.0, 0.15, 0.0), (0.94, -0.1, 0.0), (1.06, 0.1, 0.0), (1.0, 0.0, 0.35), (1.0, 0.0, -0.35),
+              (1.1, 0.0, 0.35), (1.1, 0.0, -0.35))
+
+
+def _squirt(side: float) -> float:
+    """The cue ball's squirt (radians) for ``side`` with the standard ball and cue."""
+    return squirt_angle(side, T.ball_mass, STANDARD_PHYSICS.cue_end_mass)
 
 
 def variations(position: SnookerPosition, candidate: Candidate) -> list[Candidate]:
@@ -262,23 +273,28 @@ def variations(position: SnookerPosition, candidate: Candidate) -> list[Candidat
         return []
     assert isinstance(candidate.declaration, SnookerDeclaration)
     out = []
-    for factor, dtop in VARIATIONS:
-        top = float(min(max(strike.top + dtop, -0.7), 0.7))
+    for factor, dtop, side in VARIATIONS:
+        top = float(min(max(strike.top + dtop, -0.6), 0.6))
         speed = float(min(max(strike.speed * factor, 0.1), min(MAX_SPEED, 7.0)))
-        if speed == strike.speed and top == strike.top:
+        if speed == strike.speed and top == strike.top and side == strike.side:
             continue
+        # side squirts the cue ball off its line (Alciatore TP A.31): aim against the squirt first,
+        # then correct through the physics as for throw
+        squirt = math.degrees(_squirt(side) - _squirt(strike.side))
+        update = {"speed": speed, "top": top, "side": side, "angle": strike.angle - squirt}
         varied = aim.refine(
-            position, candidate.declaration, strike.model_copy(update={"speed": speed, "top": top}), rounds=1
+            position, candidate.declaration, strike.model_copy(update=update), rounds=2 if side else 1
         )
         out.append(
             Candidate(
                 candidate.declaration,
                 varied,
-                f"{candidate.label} varied (x{factor:g} speed, {dtop:+.2f} top)",
+                f"{candidate.label} varied (x{factor:g} speed, {dtop:+.2f} top, {side:+.2f} side)",
                 candidate.prior,
                 candidate.success,
                 candidate.fail,
                 candidate.meta,
+                candidate.family,
             )
         )
     return out
