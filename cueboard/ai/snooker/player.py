@@ -6,7 +6,8 @@ the shot model the search plays candidates with.
   and black left — when a professional would shake hands.
 - After a foul (S3 R11(h), R13, R14): play on when the position offers a pot worth taking
   (continuation ≥ PLAY_ON); otherwise, after a miss, have the balls replaced (the offender must
-  escape again, and may foul again); otherwise ask the offender to play again.
+  escape again, and may foul again); otherwise ask the offender to play again. Beginners and
+  amateurs always play on.
 - Free ball (S3 R10): the search adds pots of a nominated free ball to the pots of the ball on.
 """
 
@@ -31,6 +32,15 @@ from cueboard.records.base import Position
 
 #: Continuation (points) above which the incoming player plays on after a foul.
 PLAY_ON: Final = 2.0
+
+
+#: Weaker players go for a pot whenever one is on at all, and play safe only when none is: a pot
+#: at least this likely (by the player's own estimate) keeps safeties out of the search.
+#: Professionals weigh every pot against a safety (None). Without this the weaker levels, who
+#: see every pot as hard, would play safe nearly every stroke: hundreds of strokes a frame.
+POT_FIRST: Final[dict[str, float | None]] = {
+    "beginner": 0.05, "amateur": 0.15, "club": 0.3, "pro": None, "perfect": None,
+}
 
 
 #: How far an unintended side offset turns the object ball's line, as an equivalent error of the
@@ -87,11 +97,13 @@ class SnookerAI:
 
     def candidates(self, position: Position) -> list[Candidate]:
         assert isinstance(position, SnookerPosition)
-        return candidates(position, eval_sigma(self.level))
+        return candidates(position, eval_sigma(self.level), POT_FIRST[self.level])
 
     def forced(self, position: Position, rng: np.random.Generator) -> Decision | None:
         assert isinstance(position, SnookerPosition)
-        return forced(position, eval_sigma(self.level))
+        # the weaker levels always play on after a foul: only club players and better use the
+        # choices (replace after a miss, put the offender back in) tactically
+        return forced(position, eval_sigma(self.level), tactical=self.level in ("club", "pro", "perfect"))
 
     def variations(self, position: Position, candidate: Candidate) -> list[Candidate]:
         """Speed and spin variations of a promising pot (the search's local refinement)."""
@@ -99,7 +111,7 @@ class SnookerAI:
         return variations(position, candidate)
 
 
-def forced(position: SnookerPosition, sigma_deg: float) -> Decision | None:
+def forced(position: SnookerPosition, sigma_deg: float, tactical: bool = True) -> Decision | None:
     """Claim, concede or the choice after a foul, when one is due (module docstring)."""
     side = side_of(position.to_move)
     only_black = position.on_table_ids() == ("black",) and position.ball_on == "black"
@@ -121,7 +133,7 @@ def forced(position: SnookerPosition, sigma_deg: float) -> Decision | None:
             if pots:
                 o = pots[0][0]
                 value = max(value, o.probability * (value_of(balls_on(position)[0]) + BREAK_ON))
-        if value >= PLAY_ON and "play" in position.pending:
+        if (value >= PLAY_ON or not tactical) and "play" in position.pending:
             return None  # play on: the search plays the stroke with choice=play
         if "replace" in position.pending:
             return Decision(

@@ -236,8 +236,11 @@ def break_off_candidates(position: SnookerPosition) -> list[Candidate]:
     return out
 
 
-def candidates(position: SnookerPosition, sigma_deg: float) -> list[Candidate]:
-    """Every shot idea for the player to move; never empty."""
+def candidates(
+    position: SnookerPosition, sigma_deg: float, pot_first: float | None = None
+) -> list[Candidate]:
+    """Every shot idea for the player to move; never empty. With ``pot_first``, safeties are
+    offered only when no pot is at least that likely (a weaker player's style)."""
     reds = position.reds_on_table()
     full_rack = position.in_hand and len(reds) == position.rules.reds and position.scores == (0, 0)
     if full_rack and position.break_points == 0 and not position.pending:
@@ -245,8 +248,9 @@ def candidates(position: SnookerPosition, sigma_deg: float) -> list[Candidate]:
         if out:
             return out
     out = pot_candidates(position, sigma_deg)
-    # safeties (and escapes when snookered) always compete with the pots
-    out += safety_candidates(position, sigma_deg)
+    # safeties (and escapes when snookered) compete with the pots
+    if pot_first is None or not any(c.success >= pot_first for c in out):
+        out += safety_candidates(position, sigma_deg)
     return out or _fallback(position)
 
 
