@@ -94,3 +94,27 @@ def test_sampling_goes_to_the_likely_candidates() -> None:
     scored = search(Toy(0.01), POS, cands, 0, np.random.default_rng(0), samples=5, top_k=1)
     assert scored[0].candidate.label == "sure" and len(scored[0].values) == 5
     assert scored[1].candidate.label == "hard" and not scored[1].values
+
+
+def test_variations_refine_the_best_candidates() -> None:
+    # only x = 0.5 and 2.0 are proposed; the variations of the best (0.5) step towards the optimum
+    def vary(position: Position, c: Candidate) -> list[Candidate]:
+        assert isinstance(c.strike, Aim)
+        return [Candidate(Nothing(), Aim(x=c.strike.x + d), f"{c.label}{d:+}") for d in (-0.25, 0.25, 0.5)]
+
+    cands = [Candidate(Nothing(), Aim(x=x), f"x={x}") for x in (0.5, 2.0)]
+    scored = search(Toy(0.0), POS, cands, 0, np.random.default_rng(1), samples=0, vary=vary)
+    assert scored[0].candidate.label == "x=0.5+0.5"  # x = 1.0, found by the refinement
+    plain = search(Toy(0.0), POS, cands, 0, np.random.default_rng(1), samples=0)
+    assert plain[0].candidate.label == "x=0.5"
+
+
+def test_one_family_fills_at_most_three_sampled_places() -> None:
+    # five near-identical candidates of one family screen best; the sixth (another family) must
+    # still be sampled
+    same = [Candidate(Nothing(), Aim(x=1.0 - k * 0.01), f"a{k}", family="a") for k in range(5)]
+    other = Candidate(Nothing(), Aim(x=0.6), "b", family="b")
+    scored = search(Toy(0.05), POS, [*same, other], 0, np.random.default_rng(2), samples=5, top_k=5)
+    sampled = [s for s in scored if s.values]
+    assert sum(s.candidate.family == "a" for s in sampled) == 3
+    assert any(s.candidate.label == "b" for s in sampled)

@@ -11,6 +11,7 @@ import math
 import numpy as np
 import pytest
 
+from cueboard.ai.snooker.player import POT_FIRST, make_ai
 from cueboard.ai.snooker.safety import safety_candidates
 from cueboard.ai.snooker.sweep import STEP_DEG, HitWindow, _windows, contact_windows
 from cueboard.games.snooker import GAME
@@ -76,3 +77,13 @@ def test_free_ball_can_be_nominated_as_the_first_contact() -> None:
     _, outcome = GAME.simulate(pos, free[0].declaration, free[0].strike)
     _, ruling = GAME.apply(pos, free[0].declaration, outcome, np.random.default_rng(0))
     assert not getattr(ruling, "foul", False) or "snooker" in str(getattr(ruling, "foul_reason", ""))
+
+
+def test_club_players_go_for_a_likely_pot_without_looking_at_safeties() -> None:
+    # a straight 0.5 m + 0.5 m red into the middle pocket: likely for a club player (POT_FIRST)
+    pos = with_balls({"white": (0.3, T.length / 2), "red1": (-0.3, T.length / 2)}, ball_on="red")
+    club = make_ai("club").candidates(pos)
+    assert any(c.label.startswith("pot") and c.success >= POT_FIRST["club"] for c in club)  # type: ignore[operator]
+    assert not any(c.label.startswith("safety") for c in club)
+    pro = make_ai("pro").candidates(pos)
+    assert any(c.label.startswith("safety") for c in pro)  # a pro weighs the pot against safeties
