@@ -8,8 +8,8 @@ Shot ideas, from striker placements in the seat's own edge zone:
 - rebound pots: own dark discs (and light ones a direct stroke cannot reach) by a stroke off the
   opposite rail — the aim point is the ghost point mirrored in the rail line the striker's
   centre bounces from (equal angles, a first-order model of the cushion);
-- when nothing pots: soft direct strokes onto an own light disc that push it out of the circle
-  / zone so that it is left light for the next turn.
+- when no direct pot is open: soft direct strokes onto an own light disc that push it out of the
+  circle / zone so that it is left light for the next turn, elsewhere.
 The search plays each idea through the physics and the referee, so a stroke that would break a
 penalty rule (first contact with an opponent's disc, a dark disc hit directly, the striker
 pocketed...) is found and scored down by what the referee rules, not by a separate check.
@@ -160,6 +160,7 @@ def candidates(position: NovussPosition) -> list[Candidate]:
                 NovussStrike(x=s[0], y=s[1], speed=max(speed, 0.05), angle=_angle(s, aim)),
                 label,
                 prior,
+                family=f"{label} from {s[0]:.3f},{s[1]:.3f}",
             )
         )
 
@@ -178,6 +179,7 @@ def candidates(position: NovussPosition) -> list[Candidate]:
                 # the disc leaves at about 1.6 cos(cut) of the striker's speed (4:1 masses)
                 extra = d_obj / (1.6 * math.cos(math.radians(cut))) ** 2 + 0.15
                 add(s, g, d_cue, extra, f"pot {disc.id} into {pname}", 3.0 - cut / 30.0, disc.id)
+    direct = len(out)
     for disc in dark + (light if not out else []):
         others = [(q.x, q.y) for q in on if q.id != disc.id]
         for pname, pc in pockets.items():
@@ -198,7 +200,9 @@ def candidates(position: NovussPosition) -> list[Candidate]:
                     1.0,
                     disc.id,
                 )
-    if len(out) < 4:
+    if direct == 0 or len(out) < 4:
+        # no direct pot: move a light disc somewhere else as well (a rebound the physics never
+        # drops would otherwise be tried stroke after stroke)
         for disc in light or own:
             for s in spots[::2]:
                 add(
@@ -215,6 +219,32 @@ def candidates(position: NovussPosition) -> list[Candidate]:
         aim = point(far, B.half, -0.1)  # the opposite rail, 0.1 m off its middle line
         add(s, aim, 1.6, 0.2, "rebound safety", 0.0, own[0].id if own else None)
     return out
+
+
+#: Local variations of a pot or rebound (direction change in degrees, speed factor) the search
+#: screens around its best strokes: the rebound's aim comes from mirroring in the rail, a first-order
+#: model the rail's friction and restitution bend by a degree or two, and a stroke that misses by
+#: that at the pro's small noise misses the same way every time (a disc was left for 50 strokes).
+VARIATIONS: Final = ((-0.4, 1.0), (0.4, 1.0), (-0.8, 1.0), (0.8, 1.0), (-1.6, 1.0), (1.6, 1.0),
+                     (0.0, 0.9), (0.0, 1.15))
+
+
+def variations(candidate: Candidate) -> list[Candidate]:
+    """Strokes like a pot or rebound ``candidate``, turned a little or played softer or firmer."""
+    strike = candidate.strike
+    if not isinstance(strike, NovussStrike) or not candidate.label.startswith(("pot", "rebound")):
+        return []
+    return [
+        Candidate(
+            candidate.declaration,
+            strike.model_copy(update={"angle": strike.angle + turn,
+                                      "speed": float(min(strike.speed * factor, MAX_SPEED))}),
+            f"{candidate.label} ({turn:+g}°, x{factor:g} speed)",
+            candidate.prior,
+            family=candidate.family,
+        )
+        for turn, factor in VARIATIONS
+    ]
 
 
 def evaluate(before: NovussPosition, after: NovussPosition, ruling: NovussRuling, seat: int) -> float:
@@ -297,6 +327,10 @@ class NovussAI:
     def candidates(self, position: Position) -> list[Candidate]:
         assert isinstance(position, NovussPosition)
         return candidates(position)
+
+    def variations(self, position: Position, candidate: Candidate) -> list[Candidate]:
+        """Turned, softer and firmer copies of a promising pot or rebound (local refinement)."""
+        return variations(candidate)
 
 
 def make_ai(level: str) -> NovussAI:
