@@ -202,20 +202,13 @@ def _relax_py(
                 e0 = kinetic_energy(body, k) + kinetic_energy(body, m)
                 collide_pair(body, ibody, k, m, par)
                 _separate(body, k, m)
-                ev_i[count, 0] = EV_COLLISION
-                ev_i[count, 1] = k
-                ev_i[count, 2] = m
-                ev_f[count, EF_T] = t
-                ev_f[count, EF_XA] = body[PX, k]
-                ev_f[count, EF_YA] = body[PY, k]
-                ev_f[count, EF_XB] = body[PX, m]
-                ev_f[count, EF_YB] = body[PY, m]
-                ev_f[count, EF_DE] = kinetic_energy(body, k) + kinetic_energy(body, m) - e0
-                ev_f[count, EF_GAP] = _smallest_gap(body, ibody, t) if check else math.nan
-                ev_f[count, EF_VXA] = body[VX, k]
-                ev_f[count, EF_VYA] = body[VY, k]
-                ev_f[count, EF_VXB] = body[VX, m]
-                ev_f[count, EF_VYB] = body[VY, m]
+                _write_event(
+                    ev_i, ev_f, count, EV_COLLISION, k, m, t,
+                    body[PX, k], body[PY, k], body[PX, m], body[PY, m],
+                    kinetic_energy(body, k) + kinetic_energy(body, m) - e0,
+                    _smallest_gap(body, ibody, t) if check else math.nan,
+                    body[VX, k], body[VY, k], body[VX, m], body[VY, m],
+                )
                 count += 1
                 active = True
                 if not flags[m]:
@@ -281,6 +274,44 @@ def _smallest_gap(body: np.ndarray, ibody: np.ndarray, t: float) -> float:
 
 
 @internal
+def _write_event(
+    ev_i: np.ndarray,
+    ev_f: np.ndarray,
+    count: int,
+    kind: int,
+    a: int,
+    b: int,
+    t: float,
+    xa: float,
+    ya: float,
+    xb: float,
+    yb: float,
+    de: float,
+    gap: float,
+    vxa: float,
+    vya: float,
+    vxb: float,
+    vyb: float,
+) -> None:
+    """Write event ``count``: kind and bodies into ``ev_i``, the numbers (see ``N_EV_F``) into
+    ``ev_f``. The one writer of the event arrays (collisions, contacts, captures, rests)."""
+    ev_i[count, 0] = kind
+    ev_i[count, 1] = a
+    ev_i[count, 2] = b
+    ev_f[count, EF_T] = t
+    ev_f[count, EF_XA] = xa
+    ev_f[count, EF_YA] = ya
+    ev_f[count, EF_XB] = xb
+    ev_f[count, EF_YB] = yb
+    ev_f[count, EF_DE] = de
+    ev_f[count, EF_GAP] = gap
+    ev_f[count, EF_VXA] = vxa
+    ev_f[count, EF_VYA] = vya
+    ev_f[count, EF_VXB] = vxb
+    ev_f[count, EF_VYB] = vyb
+
+
+@internal
 def _record_rest(
     body: np.ndarray,
     ibody: np.ndarray,
@@ -298,20 +329,10 @@ def _record_rest(
     """
     if count >= ev_i.shape[0]:
         return -1
-    ev_i[count, 0] = EV_STATE
-    ev_i[count, 1] = k
-    ev_i[count, 2] = STATIONARY
-    ev_f[count, EF_T] = t
-    ev_f[count, EF_XA] = body[PX, k]
-    ev_f[count, EF_YA] = body[PY, k]
-    ev_f[count, EF_XB] = math.nan
-    ev_f[count, EF_YB] = math.nan
-    ev_f[count, EF_DE] = 0.0
-    ev_f[count, EF_GAP] = _smallest_gap(body, ibody, t) if check else math.nan
-    ev_f[count, EF_VXA] = 0.0
-    ev_f[count, EF_VYA] = 0.0
-    ev_f[count, EF_VXB] = math.nan
-    ev_f[count, EF_VYB] = math.nan
+    _write_event(
+        ev_i, ev_f, count, EV_STATE, k, STATIONARY, t, body[PX, k], body[PY, k], math.nan, math.nan, 0.0,
+        _smallest_gap(body, ibody, t) if check else math.nan, 0.0, 0.0, math.nan, math.nan,
+    )
     return count + 1
 
 
@@ -456,20 +477,13 @@ def _run_events_py(
         e1 = kinetic_energy(body, a)
         if what == 2:
             e1 += kinetic_energy(body, b)
-        ev_i[count, 0] = kind
-        ev_i[count, 1] = a
-        ev_i[count, 2] = eb
-        ev_f[count, EF_T] = t
-        ev_f[count, EF_XA] = body[PX, a]
-        ev_f[count, EF_YA] = body[PY, a]
-        ev_f[count, EF_XB] = xb
-        ev_f[count, EF_YB] = yb
-        ev_f[count, EF_DE] = e1 - e0 if kind != EV_CAPTURE else 0.0
-        ev_f[count, EF_GAP] = _smallest_gap(body, ibody, t) if check else math.nan
-        ev_f[count, EF_VXA] = body[VX, a]
-        ev_f[count, EF_VYA] = body[VY, a]
-        ev_f[count, EF_VXB] = body[VX, b] if what == 2 else math.nan
-        ev_f[count, EF_VYB] = body[VY, b] if what == 2 else math.nan
+        _write_event(
+            ev_i, ev_f, count, kind, a, eb, t, body[PX, a], body[PY, a], xb, yb,
+            e1 - e0 if kind != EV_CAPTURE else 0.0,
+            _smallest_gap(body, ibody, t) if check else math.nan,
+            body[VX, a], body[VY, a],
+            body[VX, b] if what == 2 else math.nan, body[VY, b] if what == 2 else math.nan,
+        )
         count += 1
         if what == 2:
             work[0] = a
