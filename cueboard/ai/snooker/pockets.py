@@ -25,7 +25,11 @@ from typing import Final
 
 import numpy as np
 
+from cueboard.games.snooker.physics import PositionError, simulate_shot
+from cueboard.games.snooker.position import SnookerPosition, ball_ids, make_ball
+from cueboard.games.snooker.records import SnookerStrike
 from cueboard.games.snooker.table import STANDARD_TABLE
+from cueboard.records.base import PieceState
 
 #: Spacing of the measured approach directions (degrees off the pocket's axis), the widest measured.
 STEP_DEG: Final = 5.0
@@ -51,11 +55,7 @@ class Acceptance:
 def _drops(name: str, dev_deg: float, offset: float) -> bool | None:
     """Whether a ball rolled into pocket ``name`` at ``dev_deg`` off its axis, ``offset`` to the
     left of the aim point, drops; None when its start would be off the bed."""
-    from cueboard.ai.snooker.geometry import pocket_targets
-    from cueboard.games.snooker.physics import PositionError, simulate_shot
-    from cueboard.games.snooker.position import SnookerPosition, ball_ids, make_ball
-    from cueboard.games.snooker.records import SnookerStrike
-    from cueboard.records.base import PieceState
+    from cueboard.ai.snooker.geometry import pocket_targets  # geometry imports this module
 
     t = STANDARD_TABLE
     r = t.ball_radius
