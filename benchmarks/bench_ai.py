@@ -6,9 +6,13 @@ about two hours on 2 cores; ``CUEBOARD_BENCH_FRAMES=4`` gives a rough look in mi
   crokinole rounds / novuss games per head-to-head (default 50);
 - ``CUEBOARD_BENCH_SHOTS``: crokinole open-20 attempts per level (default 500);
 - ``CUEBOARD_BENCH_BUDGET``: search seconds per decision (default 0.5);
-- ``CUEBOARD_BENCH_LEVELS``: comma-separated levels (default beginner,amateur,club,pro);
+- ``CUEBOARD_BENCH_LEVELS``: comma-separated levels (default beginner,amateur,club,pro; the
+  zero-noise clearances and pro v club are played when it names pro);
 - ``CUEBOARD_BENCH_GAMES``: comma-separated games (default snooker,crokinole,novuss);
-- ``CUEBOARD_BENCH_PROCS``: frames played at once, one process each (default 2).
+- ``CUEBOARD_BENCH_PROCS``: frames played at once, one process each (default 2);
+- ``CUEBOARD_BENCH_NOISE_SCALES``: comma-separated factors (e.g. ``0.5,0.25``; default none): the
+  snooker pro's decisions self-played with its execution noise times each factor, figures
+  ``ai.snooker.pro_noise_x<factor>.*`` (how far the pro's goals are a matter of the cue arm).
 
 Figures are named ``ai.<game>.<level>.<what>``; see docs/ai.md for the table of a full run.
 """
@@ -49,11 +53,30 @@ def _settings() -> SearchSettings:
 
 
 def _levels() -> list[str]:
-    return os.environ.get("CUEBOARD_BENCH_LEVELS", "beginner,amateur,club,pro").split(",")
+    raw = os.environ.get("CUEBOARD_BENCH_LEVELS", "beginner,amateur,club,pro")
+    return [x for x in raw.split(",") if x.strip()]
 
 
 def _agent(game: str, level: str) -> SearchAgent:
+    """The player of ``level``; ``pro@0.5`` is the snooker pro with half its execution noise."""
+    if "@" in level:
+        from cueboard.ai.snooker import make_ai
+
+        base, _, scale = level.partition("@")
+        return SearchAgent(make_ai(base, float(scale)), _settings(), name=f"ai:{level}")
     return SearchAgent(game_ai(game, level), _settings(), name=f"ai:{level}")
+
+
+def _noise_scales() -> list[float]:
+    raw = os.environ.get("CUEBOARD_BENCH_NOISE_SCALES", "")
+    try:
+        scales = [float(x) for x in raw.split(",") if x.strip()]
+    except ValueError:
+        raise ValueError(f"CUEBOARD_BENCH_NOISE_SCALES must be factors split by commas: {raw!r}") from None
+    for x in scales:
+        if not (x >= 0.0 and x < float("inf")):
+            raise ValueError(f"CUEBOARD_BENCH_NOISE_SCALES: a factor must be finite and >= 0, got {x!r}")
+    return scales
 
 
 #: Frames the engine or referee could not finish (an input error raised mid-frame), by game:
@@ -102,6 +125,37 @@ def _need(module: str) -> None:
         raise BenchmarkUnavailableError(f"{module} is not available yet ({err})") from None
 
 
+def _snooker_play(name: str, frames: list[FrameResult], goals: bool) -> list[Figure]:
+    """Pot success, breaks, centuries and fouls of self-played ``frames``, named ai.snooker.<name>;
+    ``goals``: with the issue's goals for 'pro'."""
+    m = len(frames)
+    s0, s1 = collect("snooker", frames)
+    pots = s0.counts["pots"] + s1.counts["pots"]
+    attempts = s0.counts["pot_attempts"] + s1.counts["pot_attempts"]
+    breaks = s0.breaks + s1.breaks
+    centuries = s0.counts["frames_with_century"] + s1.counts["frames_with_century"]
+    rate = 100.0 * pots / attempts if attempts else 0.0
+    return [
+        Figure(
+            f"ai.snooker.{name}.pot_success",
+            rate,
+            "%",
+            ">= 90 %" if goals else "",
+            (rate >= 90) if goals else None,
+            f"{pots}/{attempts} pots, {m} frames",
+        ),
+        Figure(f"ai.snooker.{name}.average_break", statistics.mean(breaks) if breaks else 0.0, "points"),
+        Figure(f"ai.snooker.{name}.highest_break", float(max(breaks, default=0)), "points"),
+        Figure(
+            f"ai.snooker.{name}.century_rate",
+            100.0 * centuries / m,
+            "% of frames",
+            ">= 30 %" if goals else "",
+            (100.0 * centuries / m >= 30) if goals else None,
+        ),
+    ]
+
+
 def snooker(n: int) -> list[Figure]:
     _need("cueboard.games.snooker.physics")
     g = get_game("snooker")
@@ -110,32 +164,11 @@ def snooker(n: int) -> list[Figure]:
         frames = _frames(g, level, level, n, 100)
         m = len(frames)
         s0, s1 = collect("snooker", frames)
-        pots = s0.counts["pots"] + s1.counts["pots"]
-        attempts = s0.counts["pot_attempts"] + s1.counts["pot_attempts"]
-        breaks = s0.breaks + s1.breaks
-        centuries = s0.counts["frames_with_century"] + s1.counts["frames_with_century"]
         fouls = s0.counts["fouls"] + s1.counts["fouls"]
         times = s0.decision_times + s1.decision_times
         pro = level == "pro"
-        rate = 100.0 * pots / attempts if attempts else 0.0
+        out += _snooker_play(level, frames, pro)
         out += [
-            Figure(
-                f"ai.snooker.{level}.pot_success",
-                rate,
-                "%",
-                ">= 90 %" if pro else "",
-                (rate >= 90) if pro else None,
-                f"{pots}/{attempts} pots, {m} frames",
-            ),
-            Figure(f"ai.snooker.{level}.average_break", statistics.mean(breaks) if breaks else 0.0, "points"),
-            Figure(f"ai.snooker.{level}.highest_break", float(max(breaks, default=0)), "points"),
-            Figure(
-                f"ai.snooker.{level}.century_rate",
-                100.0 * centuries / m,
-                "% of frames",
-                ">= 30 %" if pro else "",
-                (100.0 * centuries / m >= 30) if pro else None,
-            ),
             Figure(f"ai.snooker.{level}.fouls_per_frame", fouls / m, "fouls", note="both players"),
             Figure(
                 f"ai.snooker.{level}.decision_time_median",
@@ -146,6 +179,11 @@ def snooker(n: int) -> list[Figure]:
                 f"budget {_settings().budget_s} s, 1 worker",
             ),
         ]
+    for scale in _noise_scales():
+        frames = _frames(g, f"pro@{scale:g}", f"pro@{scale:g}", n, 100)
+        out += _snooker_play(f"pro_noise_x{scale:g}", frames, False)
+    if "pro" not in _levels():
+        return out
     perfect = _frames(g, "perfect", "perfect", n, 200)
     cleared = sum(_cleared_first_visit(fr) for fr in perfect)
     m = len(perfect)

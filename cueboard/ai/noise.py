@@ -64,6 +64,13 @@ class CueNoise:
     def is_zero(self) -> bool:
         return self.direction_deg == 0.0 and self.speed == 0.0 and self.tip == 0.0
 
+    def scaled(self, factor: float) -> CueNoise:
+        """The same player with every σ multiplied by ``factor`` (a study of how strength depends
+        on execution: ValueError unless ``factor`` is finite and >= 0)."""
+        if not (math.isfinite(factor) and factor >= 0.0):
+            raise ValueError(f"noise scale must be a finite number >= 0, got {factor!r}")
+        return CueNoise(self.direction_deg * factor, self.speed * factor, self.tip * factor)
+
 
 #: The computational-pool tournament noise (see the module docstring).
 PRO_CUE_NOISE: Final = CueNoise(direction_deg=0.125, speed=0.075, tip=0.0005)

@@ -49,23 +49,25 @@ POT_FIRST: Final[dict[str, float | None]] = {
 SIDE_DEG_PER_MM: Final = 0.36
 
 
-def eval_sigma(level: str) -> float:
-    """The direction σ the evaluation assumes: the level's direction error combined with the error
-    its tip noise causes through squirt, and never below half the pro's direction error (a
-    noiseless player still prefers easy pots to hard ones)."""
-    n = CUE_NOISE[level]
+def eval_sigma(level: str, noise_scale: float = 1.0) -> float:
+    """The direction σ the evaluation assumes: the level's direction error (times ``noise_scale``)
+    combined with the error its tip noise causes through squirt, and never below half the pro's
+    direction error (a noiseless player still prefers easy pots to hard ones)."""
+    n = CUE_NOISE[level].scaled(noise_scale)
     eff = math.hypot(n.direction_deg, SIDE_DEG_PER_MM * n.tip * 1000.0)
     return max(eff, CUE_NOISE["pro"].direction_deg / 2)
 
 
 @dataclass(frozen=True)
 class SnookerModel:
-    """The picklable shot model of one level: simulate, referee, evaluate."""
+    """The picklable shot model of one level: simulate, referee, evaluate. ``noise_scale``
+    multiplies the level's execution noise (1: the level as defined in :mod:`cueboard.ai.noise`)."""
 
     level: str
+    noise_scale: float = 1.0
 
     def perturb(self, position: Position, strike: BaseModel, rng: np.random.Generator) -> BaseModel:
-        n = CUE_NOISE[self.level]
+        n = CUE_NOISE[self.level].scaled(self.noise_scale)
         assert isinstance(strike, SnookerStrike)
         return perturb(strike, n.direction_deg, n.speed, n.tip, rng)
 
@@ -80,30 +82,37 @@ class SnookerModel:
             return REFUSED_VALUE  # an input the referee refuses: never chosen
         after = played[0]
         assert isinstance(after, SnookerPosition)
-        return evaluate(position, after, seat, eval_sigma(self.level))
+        return evaluate(position, after, seat, eval_sigma(self.level, self.noise_scale))
 
 
 @dataclass
 class SnookerAI:
-    """Snooker knowledge for :class:`cueboard.ai.players.SearchAgent`."""
+    """Snooker knowledge for :class:`cueboard.ai.players.SearchAgent`: the decisions of ``level``
+    with its noise times ``noise_scale`` (:class:`SnookerModel`)."""
 
     level: str
+    noise_scale: float = 1.0
+
+    @property
+    def sigma(self) -> float:
+        """The direction σ this player's evaluation assumes (:func:`eval_sigma`)."""
+        return eval_sigma(self.level, self.noise_scale)
 
     def model(self) -> SnookerModel:
-        return SnookerModel(self.level)
+        return SnookerModel(self.level, self.noise_scale)
 
     def perturb(self, position: Position, strike: BaseModel, rng: np.random.Generator) -> BaseModel:
         return self.model().perturb(position, strike, rng)
 
     def candidates(self, position: Position) -> list[Candidate]:
         assert isinstance(position, SnookerPosition)
-        return candidates(position, eval_sigma(self.level), POT_FIRST[self.level])
+        return candidates(position, self.sigma, POT_FIRST[self.level])
 
     def forced(self, position: Position, rng: np.random.Generator) -> Decision | None:
         assert isinstance(position, SnookerPosition)
         # the weaker levels always play on after a foul: only club players and better use the
         # choices (replace after a miss, put the offender back in) tactically
-        return forced(position, eval_sigma(self.level), tactical=self.level in ("club", "pro", "perfect"))
+        return forced(position, self.sigma, tactical=self.level in ("club", "pro", "perfect"))
 
     def variations(self, position: Position, candidate: Candidate) -> list[Candidate]:
         """Speed and spin variations of a promising pot (the search's local refinement)."""
@@ -150,7 +159,10 @@ def forced(position: SnookerPosition, sigma_deg: float, tactical: bool = True) -
     return None
 
 
-def make_ai(level: str) -> SnookerAI:
-    """The snooker AI of ``level``."""
-    return SnookerAI(check_level(level))
+def make_ai(level: str, noise_scale: float = 1.0) -> SnookerAI:
+    """The snooker AI of ``level``; ``noise_scale`` multiplies its execution noise (a research
+    knob: how the level's decisions fare with a steadier or shakier cue arm). ValueError for an
+    unknown level or a scale that is not a finite number >= 0."""
+    CUE_NOISE[check_level(level)].scaled(noise_scale)  # validates the scale
+    return SnookerAI(level, float(noise_scale))
 
