@@ -39,3 +39,35 @@ def test_bad_noise_and_level_are_value_errors() -> None:
     with pytest.raises(UnknownLevelError, match="grandmaster"):
         check_level("grandmaster")
     assert DiscNoise(0.0, 0.03, 0.04, 0.0).speed_sigma(1.0) == pytest.approx(0.05)
+
+
+def test_scaled_noise_multiplies_every_sigma_and_rejects_bad_factors() -> None:
+    half = CUE_NOISE["pro"].scaled(0.5)
+    assert (half.direction_deg, half.speed, half.tip) == (0.0625, 0.0375, 0.00025)
+    assert CUE_NOISE["club"].scaled(0.0).is_zero
+    for bad in (-0.5, float("nan"), float("inf")):
+        with pytest.raises(ValueError, match="noise scale"):
+            CUE_NOISE["pro"].scaled(bad)
+
+
+def test_snooker_ai_with_scaled_noise() -> None:
+    """``make_ai(level, noise_scale)``: zero scale plays the intended stroke; the evaluation's σ
+    shrinks with the scale (down to its floor, half the pro's direction error)."""
+    from cueboard.ai.match import new_frame
+    from cueboard.ai.snooker import make_ai
+    from cueboard.ai.snooker.player import eval_sigma
+    from cueboard.games.protocol import get_game
+    from cueboard.games.snooker.records import SnookerStrike
+
+    strike = SnookerStrike(speed=2.0, angle=30.0, top=0.2)
+    still = make_ai("pro", noise_scale=0.0)
+    pos = new_frame(get_game("snooker"), 0, 0)
+    assert still.perturb(pos, strike, np.random.default_rng(1)) == strike
+    shaky = make_ai("pro").perturb(pos, strike, np.random.default_rng(1))
+    assert shaky != strike
+    assert eval_sigma("pro", 0.5) < eval_sigma("pro") and eval_sigma("pro", 0.1) == 0.0625
+    assert make_ai("club", 0.5).sigma == eval_sigma("club", 0.5)
+    with pytest.raises(ValueError, match="noise scale"):
+        make_ai("pro", noise_scale=-1.0)
+    with pytest.raises(UnknownLevelError):
+        make_ai("grandmaster")
