@@ -30,7 +30,7 @@ import numpy as np
 from benchmarks.core import BenchmarkUnavailableError, Figure
 from cueboard.ai.match import FrameResult, new_frame, play_frame
 from cueboard.ai.players import SearchAgent, SearchSettings
-from cueboard.ai.registry import game_ai
+from cueboard.ai.registry import game_ai, parse_level
 from cueboard.ai.stats import collect
 from cueboard.games.protocol import Game, get_game
 
@@ -58,13 +58,8 @@ def _levels() -> list[str]:
 
 
 def _agent(game: str, level: str) -> SearchAgent:
-    """The player of ``level``; ``pro@0.5`` is the snooker pro with half its execution noise."""
-    if "@" in level:
-        from cueboard.ai.snooker import make_ai
-
-        base, _, scale = level.partition("@")
-        return SearchAgent(make_ai(base, float(scale)), _settings(), name=f"ai:{level}")
-    return SearchAgent(game_ai(game, level), _settings(), name=f"ai:{level}")
+    """The player of ``level``; ``pro@0.5`` is the pro with half its execution noise."""
+    return SearchAgent(game_ai(game, *parse_level(level)), _settings(), name=f"ai:{level}")
 
 
 def _noise_scales() -> list[float]:

@@ -31,7 +31,7 @@ import numpy as np
 from pydantic import BaseModel
 
 from cueboard.ai.agent import Decision
-from cueboard.ai.noise import DiscNoise, check_level, gaussian
+from cueboard.ai.noise import DiscNoise, check_level, check_noise_scale, gaussian
 from cueboard.ai.search import REFUSED_VALUE, Candidate, play_through
 from cueboard.games.crokinole.board import STANDARD_BOARD as B
 from cueboard.games.crokinole.errors import CrokinoleError
@@ -169,13 +169,14 @@ def evaluate(
 
 @dataclass(frozen=True)
 class CrokinoleModel:
-    """The picklable shot model of one level."""
+    """The picklable shot model of one level (its noise times ``noise_scale``)."""
 
     level: str
+    noise_scale: float = 1.0
 
     def perturb(self, position: Position, strike: BaseModel, rng: np.random.Generator) -> BaseModel:
         assert isinstance(position, CrokinolePosition)
-        return perturb(position, strike, NOISE[self.level], rng)
+        return perturb(position, strike, NOISE[self.level].scaled(self.noise_scale), rng)
 
     def outcome_value(
         self, position: Position, declaration: BaseModel, strike: BaseModel, seat: int
@@ -217,16 +218,17 @@ class CrokinoleAI:
     """Crokinole knowledge for :class:`cueboard.ai.players.SearchAgent`."""
 
     level: str
+    noise_scale: float = 1.0
 
     def __post_init__(self) -> None:
         check_level(self.level)
 
     def model(self) -> CrokinoleModel:
-        return CrokinoleModel(self.level)
+        return CrokinoleModel(self.level, self.noise_scale)
 
     def perturb(self, position: Position, strike: BaseModel, rng: np.random.Generator) -> BaseModel:
         assert isinstance(position, CrokinolePosition)
-        return perturb(position, strike, NOISE[self.level], rng)
+        return perturb(position, strike, NOISE[self.level].scaled(self.noise_scale), rng)
 
     def forced(self, position: Position, rng: np.random.Generator) -> Decision | None:
         return None  # never concedes: every round can be won back
@@ -294,6 +296,7 @@ def candidates(position: CrokinolePosition) -> list[Candidate]:
     return out
 
 
-def make_ai(level: str) -> CrokinoleAI:
-    """The crokinole AI of ``level``."""
-    return CrokinoleAI(check_level(level))
+def make_ai(level: str, noise_scale: float = 1.0) -> CrokinoleAI:
+    """The crokinole AI of ``level``, its execution noise times ``noise_scale`` (ValueError for an
+    unknown level or a scale that is not a finite number >= 0)."""
+    return CrokinoleAI(check_level(level), check_noise_scale(noise_scale))

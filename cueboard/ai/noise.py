@@ -41,6 +41,13 @@ def check_level(level: str) -> str:
     return level
 
 
+def check_noise_scale(factor: float) -> float:
+    """``factor`` if it can scale a player's noise (a finite number >= 0), else ValueError."""
+    if not (isinstance(factor, (int, float)) and math.isfinite(factor) and factor >= 0.0):
+        raise ValueError(f"noise scale must be a finite number >= 0, got {factor!r}")
+    return float(factor)
+
+
 @dataclass(frozen=True)
 class CueNoise:
     """Standard deviations of a cue player's errors (snooker).
@@ -67,8 +74,7 @@ class CueNoise:
     def scaled(self, factor: float) -> CueNoise:
         """The same player with every σ multiplied by ``factor`` (a study of how strength depends
         on execution: ValueError unless ``factor`` is finite and >= 0)."""
-        if not (math.isfinite(factor) and factor >= 0.0):
-            raise ValueError(f"noise scale must be a finite number >= 0, got {factor!r}")
+        check_noise_scale(factor)
         return CueNoise(self.direction_deg * factor, self.speed * factor, self.tip * factor)
 
 
@@ -105,6 +111,14 @@ class DiscNoise:
             v = getattr(self, name)
             if not (math.isfinite(v) and v >= 0.0):
                 raise ValueError(f"noise {name} must be a finite number >= 0, got {v!r}")
+
+    def scaled(self, factor: float) -> DiscNoise:
+        """The same player with every σ multiplied by ``factor`` (ValueError unless ``factor`` is
+        finite and >= 0)."""
+        check_noise_scale(factor)
+        return DiscNoise(
+            self.direction_deg * factor, self.speed_rel * factor, self.speed * factor, self.start * factor
+        )
 
     def speed_sigma(self, speed: float) -> float:
         """σ of the speed actually played for an intended ``speed``."""

@@ -31,7 +31,7 @@ import numpy as np
 from pydantic import BaseModel
 
 from cueboard.ai.agent import Decision
-from cueboard.ai.noise import DiscNoise, check_level, gaussian
+from cueboard.ai.noise import DiscNoise, check_level, check_noise_scale, gaussian
 from cueboard.ai.search import REFUSED_VALUE, Candidate, play_through
 from cueboard.ai.snooker.geometry import path_clear
 from cueboard.games.novuss.board import STANDARD_BOARD as B
@@ -270,13 +270,14 @@ def evaluate(before: NovussPosition, after: NovussPosition, ruling: NovussRuling
 
 @dataclass(frozen=True)
 class NovussModel:
-    """The picklable stroke model of one level."""
+    """The picklable stroke model of one level (its noise times ``noise_scale``)."""
 
     level: str
+    noise_scale: float = 1.0
 
     def perturb(self, position: Position, strike: BaseModel, rng: np.random.Generator) -> BaseModel:
         assert isinstance(position, NovussPosition)
-        return perturb(position, strike, NOISE[self.level], rng)
+        return perturb(position, strike, NOISE[self.level].scaled(self.noise_scale), rng)
 
     def outcome_value(
         self, position: Position, declaration: BaseModel, strike: BaseModel, seat: int
@@ -313,13 +314,14 @@ class NovussAI:
     """Novuss knowledge for :class:`cueboard.ai.players.SearchAgent`."""
 
     level: str
+    noise_scale: float = 1.0
 
     def model(self) -> NovussModel:
-        return NovussModel(self.level)
+        return NovussModel(self.level, self.noise_scale)
 
     def perturb(self, position: Position, strike: BaseModel, rng: np.random.Generator) -> BaseModel:
         assert isinstance(position, NovussPosition)
-        return perturb(position, strike, NOISE[self.level], rng)
+        return perturb(position, strike, NOISE[self.level].scaled(self.noise_scale), rng)
 
     def forced(self, position: Position, rng: np.random.Generator) -> Decision | None:
         return None
@@ -333,6 +335,7 @@ class NovussAI:
         return variations(candidate)
 
 
-def make_ai(level: str) -> NovussAI:
-    """The novuss AI of ``level``."""
-    return NovussAI(check_level(level))
+def make_ai(level: str, noise_scale: float = 1.0) -> NovussAI:
+    """The novuss AI of ``level``, its execution noise times ``noise_scale`` (ValueError for an
+    unknown level or a scale that is not a finite number >= 0)."""
+    return NovussAI(check_level(level), check_noise_scale(noise_scale))

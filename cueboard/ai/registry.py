@@ -5,27 +5,47 @@ from __future__ import annotations
 import importlib
 
 from cueboard.ai.agent import Agent, AgentError
-from cueboard.ai.noise import LEVELS, check_level
+from cueboard.ai.noise import LEVELS, check_level, check_noise_scale
 from cueboard.ai.players import GameAI, SearchAgent, SearchSettings
 from cueboard.games import GAME_NAMES
 
 
-def game_ai(game: str, level: str) -> GameAI:
-    """The AI knowledge of ``game`` at ``level`` (ValueError for an unknown game or level)."""
+def game_ai(game: str, level: str, noise_scale: float = 1.0) -> GameAI:
+    """The AI knowledge of ``game`` at ``level``, its execution noise times ``noise_scale``
+    (ValueError for an unknown game or level, or a bad scale)."""
     if game not in GAME_NAMES:
         raise AgentError(f"unknown game '{game}' (choose one of: {', '.join(GAME_NAMES)})")
     check_level(level)
+    check_noise_scale(noise_scale)
     module = importlib.import_module(f"cueboard.ai.{game}")
-    ai: GameAI = module.make_ai(level)
+    ai: GameAI = module.make_ai(level, noise_scale)
     return ai
+
+
+def parse_level(text: str) -> tuple[str, float]:
+    """``pro`` -> ("pro", 1.0); ``pro@0.35`` -> ("pro", 0.35): a level, optionally with its
+    execution noise scaled (a research knob: how the level's decisions fare with a steadier or
+    shakier arm). AgentError (a ValueError) naming what is wrong otherwise."""
+    level, at, raw = text.partition("@")
+    check_level(level)
+    if not at:
+        return level, 1.0
+    try:
+        return level, check_noise_scale(float(raw))
+    except ValueError:
+        raise AgentError(
+            f"bad noise scale '{raw}' in '{text}' (write <level>@<factor>, a number >= 0, e.g. pro@0.5)"
+        ) from None
 
 
 def make_agent(game: str, spec: str, settings: SearchSettings | None = None) -> Agent:
     """The player named by ``spec``: ``ai:<level>`` with level one of beginner, amateur, club, pro,
-    perfect (no execution noise). AgentError (a ValueError) for anything else."""
+    perfect (no execution noise), optionally ``@<factor>`` to scale the level's execution noise
+    (``ai:pro@0.35``). AgentError (a ValueError) for anything else."""
     kind, _, level = spec.partition(":")
     if kind != "ai" or not level:
         raise AgentError(
             f"unknown player '{spec}' (write ai:<level>, level one of: {', '.join(LEVELS)})"
         )
-    return SearchAgent(game_ai(game, level), settings or SearchSettings(), name=spec)
+    name, scale = parse_level(level)
+    return SearchAgent(game_ai(game, name, scale), settings or SearchSettings(), name=spec)

@@ -18,7 +18,9 @@ from cueboard.cli.main import app, console
 @app.command()
 def match(
     game: str = typer.Argument(..., help="snooker, crokinole or novuss"),
-    players: tuple[str, str] = typer.Option(("ai:pro", "ai:club"), "--players", help="two players: ai:LEVEL"),
+    players: tuple[str, str] = typer.Option(
+        ("ai:pro", "ai:club"), "--players", help="two players: ai:LEVEL or ai:LEVEL@FACTOR (noise x FACTOR)"
+    ),
     frames: int = typer.Option(1, "--frames", min=1, help="frames / rounds / games"),
     seed: int = typer.Option(0, "--seed", help="seed of every random draw (execution noise, lots)"),
     out: Path = typer.Option(Path("matches"), "--out", help="folder for the match records (.jsonl)"),

@@ -40,6 +40,51 @@ def test_player_names() -> None:
         make_agent("pool", "ai:pro")
 
 
+def test_a_level_with_its_noise_scaled() -> None:
+    """``ai:<level>@<factor>``: the level's decisions with its execution noise times the factor,
+    in every game; a bad factor is an error naming it."""
+    from cueboard.ai.registry import parse_level
+
+    assert parse_level("pro") == ("pro", 1.0)
+    assert parse_level("club@0.35") == ("club", 0.35)
+    for game in ("snooker", "crokinole", "novuss"):
+        agent = make_agent(game, "ai:pro@0.5")
+        assert agent.name == "ai:pro@0.5"
+        assert agent.ai.noise_scale == 0.5  # type: ignore[attr-defined]
+        assert agent.ai.model().noise_scale == 0.5  # type: ignore[attr-defined]
+    snooker = make_agent("snooker", "ai:pro@0.5").ai
+    still = make_agent("crokinole", "ai:club@0").ai
+    assert CUE_NOISE["pro"].scaled(0.5).direction_deg == 0.0625
+    assert snooker.model().noise_scale == 0.5  # type: ignore[attr-defined]
+    assert still.noise_scale == 0.0  # type: ignore[attr-defined]
+    for bad in ("ai:pro@", "ai:pro@half", "ai:pro@-1", "ai:pro@nan"):
+        with pytest.raises(AgentError, match="bad noise scale"):
+            make_agent("snooker", bad)
+    with pytest.raises(UnknownLevelError, match="grandmaster"):
+        make_agent("snooker", "ai:grandmaster@0.5")
+
+
+def test_a_disc_player_with_zero_noise_plays_the_intended_flick() -> None:
+    from cueboard.ai.match import new_frame
+    from cueboard.ai.noise import DiscNoise
+    from cueboard.games.protocol import get_game
+
+    noise = DiscNoise(direction_deg=1.0, speed_rel=0.05, speed=0.01, start=0.002)
+    half = noise.scaled(0.5)
+    assert (half.direction_deg, half.speed_rel, half.speed, half.start) == (0.5, 0.025, 0.005, 0.001)
+    with pytest.raises(ValueError, match="noise scale"):
+        noise.scaled(float("inf"))
+    pos = new_frame(get_game("crokinole"), 0, 0)
+    ai = make_agent("crokinole", "ai:beginner@0").ai
+    strike = CrokinoleStrike(start=(0.0, -0.3), speed=0.8, angle=90.0)
+    played = ai.perturb(pos, strike, np.random.default_rng(3))
+    assert isinstance(played, CrokinoleStrike)
+    assert (played.speed, played.angle) == (0.8, 90.0)
+    assert played.start == pytest.approx(strike.start, abs=1e-12)
+    shaky = make_agent("crokinole", "ai:beginner").ai.perturb(pos, strike, np.random.default_rng(3))
+    assert isinstance(shaky, CrokinoleStrike) and shaky.angle != 90.0
+
+
 def test_snooker_noise_has_the_level_sigmas() -> None:
     from cueboard.ai.snooker.shots import R, perturb
 

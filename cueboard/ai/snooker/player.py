@@ -21,7 +21,7 @@ import numpy as np
 from pydantic import BaseModel
 
 from cueboard.ai.agent import Decision
-from cueboard.ai.noise import CUE_NOISE, check_level
+from cueboard.ai.noise import CUE_NOISE, check_level, check_noise_scale
 from cueboard.ai.search import REFUSED_VALUE, Candidate, play_through
 from cueboard.ai.snooker.evaluate import BREAK_ON, balls_on, best_pots, continuation, evaluate
 from cueboard.ai.snooker.shots import candidates, perturb, variations
@@ -163,6 +163,5 @@ def make_ai(level: str, noise_scale: float = 1.0) -> SnookerAI:
     """The snooker AI of ``level``; ``noise_scale`` multiplies its execution noise (a research
     knob: how the level's decisions fare with a steadier or shakier cue arm). ValueError for an
     unknown level or a scale that is not a finite number >= 0."""
-    CUE_NOISE[check_level(level)].scaled(noise_scale)  # validates the scale
-    return SnookerAI(level, float(noise_scale))
+    return SnookerAI(check_level(level), check_noise_scale(noise_scale))
 
