@@ -50,8 +50,10 @@ from cueboard.records.base import Position
 #: Execution noise per level. A flick is judged by where the disc stops: its length error is
 #: twice the relative speed error (d ∝ v²), so 'pro' (3% speed, 0.5° direction, 1 mm along the
 #: line) stops a 0.3 m open-20 flick within about ±18 mm (1σ) of the aim, about a hole's
-#: radius, which gives roughly the 75-80% open-20 rate of the best players (WCC statistics);
-#: each weaker level doubles the direction error and adds half again to the speed error.
+#: radius, set for the 75-80% open-20 rate of the best players (WCC statistics). Measured, the
+#: AI makes 96% (docs/ai.md): it plays its open 20s firm, over the hole rather than to stop on
+#: it, and the 20-hole's catch rule errs towards capture. Each weaker level doubles the
+#: direction error and adds half again to the speed error.
 NOISE: Final[dict[str, DiscNoise]] = {
     "perfect": DiscNoise(0.0, 0.0, 0.0, 0.0),
     "pro": DiscNoise(direction_deg=0.5, speed_rel=0.03, speed=0.005, start=0.001),
