@@ -29,6 +29,7 @@ import numpy as np
 
 from benchmarks.core import BenchmarkUnavailableError, Figure
 from cueboard.ai.match import FrameResult, new_frame, play_frame
+from cueboard.ai.noise import check_noise_scale
 from cueboard.ai.players import SearchAgent, SearchSettings
 from cueboard.ai.registry import game_ai, parse_level
 from cueboard.ai.stats import collect
@@ -65,13 +66,14 @@ def _agent(game: str, level: str) -> SearchAgent:
 def _noise_scales() -> list[float]:
     raw = os.environ.get("CUEBOARD_BENCH_NOISE_SCALES", "")
     try:
-        scales = [float(x) for x in raw.split(",") if x.strip()]
-    except ValueError:
-        raise ValueError(f"CUEBOARD_BENCH_NOISE_SCALES must be factors split by commas: {raw!r}") from None
-    for x in scales:
-        if not (x >= 0.0 and x < float("inf")):
-            raise ValueError(f"CUEBOARD_BENCH_NOISE_SCALES: a factor must be finite and >= 0, got {x!r}")
-    return scales
+        return [check_noise_scale(float(x)) for x in raw.split(",") if x.strip()]
+    except ValueError as err:
+        raise ValueError(f"CUEBOARD_BENCH_NOISE_SCALES={raw!r}: {err}") from None
+
+
+def _goal(name: str, value: float, unit: str, goal: str, met: bool, judged: bool, note: str = "") -> Figure:
+    """A figure with the issue's goal when ``judged`` (the level the goal is for), else plain."""
+    return Figure(name, value, unit, goal if judged else "", met if judged else None, note)
 
 
 #: Frames the engine or referee could not finish (an input error raised mid-frame), by game:
@@ -121,32 +123,46 @@ def _need(module: str) -> None:
 
 
 def _snooker_play(name: str, frames: list[FrameResult], goals: bool) -> list[Figure]:
-    """Pot success, breaks, centuries and fouls of self-played ``frames``, named ai.snooker.<name>;
-    ``goals``: with the issue's goals for 'pro'."""
+    """Pot success, breaks, centuries, fouls and decision time of self-played ``frames``, named
+    ai.snooker.<name>; ``goals``: judged against the issue's goals for 'pro'."""
     m = len(frames)
     s0, s1 = collect("snooker", frames)
     pots = s0.counts["pots"] + s1.counts["pots"]
     attempts = s0.counts["pot_attempts"] + s1.counts["pot_attempts"]
     breaks = s0.breaks + s1.breaks
-    centuries = s0.counts["frames_with_century"] + s1.counts["frames_with_century"]
+    century_rate = 100.0 * (s0.counts["frames_with_century"] + s1.counts["frames_with_century"]) / m
+    fouls = s0.counts["fouls"] + s1.counts["fouls"]
+    median = statistics.median(s0.decision_times + s1.decision_times)
     rate = 100.0 * pots / attempts if attempts else 0.0
     return [
-        Figure(
+        _goal(
             f"ai.snooker.{name}.pot_success",
             rate,
             "%",
-            ">= 90 %" if goals else "",
-            (rate >= 90) if goals else None,
+            ">= 90 %",
+            rate >= 90,
+            goals,
             f"{pots}/{attempts} pots, {m} frames",
         ),
         Figure(f"ai.snooker.{name}.average_break", statistics.mean(breaks) if breaks else 0.0, "points"),
         Figure(f"ai.snooker.{name}.highest_break", float(max(breaks, default=0)), "points"),
-        Figure(
+        _goal(
             f"ai.snooker.{name}.century_rate",
-            100.0 * centuries / m,
+            century_rate,
             "% of frames",
-            ">= 30 %" if goals else "",
-            (100.0 * centuries / m >= 30) if goals else None,
+            ">= 30 %",
+            century_rate >= 30,
+            goals,
+        ),
+        Figure(f"ai.snooker.{name}.fouls_per_frame", fouls / m, "fouls", note="both players"),
+        _goal(
+            f"ai.snooker.{name}.decision_time_median",
+            median,
+            "s",
+            "<= 1 s",
+            median <= 1.0,
+            goals,
+            f"budget {_settings().budget_s} s, 1 worker",
         ),
     ]
 
@@ -156,24 +172,7 @@ def snooker(n: int) -> list[Figure]:
     g = get_game("snooker")
     out: list[Figure] = []
     for level in _levels():
-        frames = _frames(g, level, level, n, 100)
-        m = len(frames)
-        s0, s1 = collect("snooker", frames)
-        fouls = s0.counts["fouls"] + s1.counts["fouls"]
-        times = s0.decision_times + s1.decision_times
-        pro = level == "pro"
-        out += _snooker_play(level, frames, pro)
-        out += [
-            Figure(f"ai.snooker.{level}.fouls_per_frame", fouls / m, "fouls", note="both players"),
-            Figure(
-                f"ai.snooker.{level}.decision_time_median",
-                statistics.median(times),
-                "s",
-                "<= 1 s" if pro else "",
-                (statistics.median(times) <= 1.0) if pro else None,
-                f"budget {_settings().budget_s} s, 1 worker",
-            ),
-        ]
+        out += _snooker_play(level, _frames(g, level, level, n, 100), level == "pro")
     for scale in _noise_scales():
         frames = _frames(g, f"pro@{scale:g}", f"pro@{scale:g}", n, 100)
         out += _snooker_play(f"pro_noise_x{scale:g}", frames, False)
@@ -243,17 +242,8 @@ def crokinole(n: int, shots: int) -> list[Figure]:
             _, outcome = g.simulate(pos, best.declaration, strike)
             made += bool(getattr(outcome, "holed", ()))
         rate = 100.0 * made / shots
-        pro = level == "pro"
-        out.append(
-            Figure(
-                f"ai.crokinole.{level}.open20_success",
-                rate,
-                "%",
-                ">= 75 %" if pro else "",
-                (rate >= 75) if pro else None,
-                f"{shots} flicks",
-            )
-        )
+        name = f"ai.crokinole.{level}.open20_success"
+        out.append(_goal(name, rate, "%", ">= 75 %", rate >= 75, level == "pro", f"{shots} flicks"))
     head = _frames(g, "pro", "club", n, 400)
     wins = sum(fr.winner == 0 for fr in head)
     m = len(head)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import Final
 
 import numpy as np
@@ -176,9 +176,14 @@ class CrokinoleModel:
     level: str
     noise_scale: float = 1.0
 
+    @cached_property
+    def noise(self) -> DiscNoise:
+        """The level's noise times ``noise_scale`` (once: :meth:`perturb` runs for every sample)."""
+        return NOISE[self.level].scaled(self.noise_scale)
+
     def perturb(self, position: Position, strike: BaseModel, rng: np.random.Generator) -> BaseModel:
         assert isinstance(position, CrokinolePosition)
-        return perturb(position, strike, NOISE[self.level].scaled(self.noise_scale), rng)
+        return perturb(position, strike, self.noise, rng)
 
     def outcome_value(
         self, position: Position, declaration: BaseModel, strike: BaseModel, seat: int
@@ -229,8 +234,7 @@ class CrokinoleAI:
         return CrokinoleModel(self.level, self.noise_scale)
 
     def perturb(self, position: Position, strike: BaseModel, rng: np.random.Generator) -> BaseModel:
-        assert isinstance(position, CrokinolePosition)
-        return perturb(position, strike, NOISE[self.level].scaled(self.noise_scale), rng)
+        return self.model().perturb(position, strike, rng)
 
     def forced(self, position: Position, rng: np.random.Generator) -> Decision | None:
         return None  # never concedes: every round can be won back

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import Final
 
 import numpy as np
@@ -275,9 +275,14 @@ class NovussModel:
     level: str
     noise_scale: float = 1.0
 
+    @cached_property
+    def noise(self) -> DiscNoise:
+        """The level's noise times ``noise_scale`` (once: :meth:`perturb` runs for every sample)."""
+        return NOISE[self.level].scaled(self.noise_scale)
+
     def perturb(self, position: Position, strike: BaseModel, rng: np.random.Generator) -> BaseModel:
         assert isinstance(position, NovussPosition)
-        return perturb(position, strike, NOISE[self.level].scaled(self.noise_scale), rng)
+        return perturb(position, strike, self.noise, rng)
 
     def outcome_value(
         self, position: Position, declaration: BaseModel, strike: BaseModel, seat: int
@@ -320,8 +325,7 @@ class NovussAI:
         return NovussModel(self.level, self.noise_scale)
 
     def perturb(self, position: Position, strike: BaseModel, rng: np.random.Generator) -> BaseModel:
-        assert isinstance(position, NovussPosition)
-        return perturb(position, strike, NOISE[self.level].scaled(self.noise_scale), rng)
+        return self.model().perturb(position, strike, rng)
 
     def forced(self, position: Position, rng: np.random.Generator) -> Decision | None:
         return None

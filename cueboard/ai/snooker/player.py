@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cache, cached_property
 from typing import Final
 
 import numpy as np
 from pydantic import BaseModel
 
 from cueboard.ai.agent import Decision
-from cueboard.ai.noise import CUE_NOISE, check_level, check_noise_scale
+from cueboard.ai.noise import CUE_NOISE, CueNoise, check_level, check_noise_scale
 from cueboard.ai.search import REFUSED_VALUE, Candidate, play_through
 from cueboard.ai.snooker.evaluate import BREAK_ON, balls_on, best_pots, continuation, evaluate
 from cueboard.ai.snooker.shots import candidates, perturb, variations
@@ -49,6 +50,7 @@ POT_FIRST: Final[dict[str, float | None]] = {
 SIDE_DEG_PER_MM: Final = 0.36
 
 
+@cache
 def eval_sigma(level: str, noise_scale: float = 1.0) -> float:
     """The direction σ the evaluation assumes: the level's direction error (times ``noise_scale``)
     combined with the error its tip noise causes through squirt, and never below half the pro's
@@ -66,8 +68,13 @@ class SnookerModel:
     level: str
     noise_scale: float = 1.0
 
+    @cached_property
+    def noise(self) -> CueNoise:
+        """The level's noise times ``noise_scale`` (once: :meth:`perturb` runs for every sample)."""
+        return CUE_NOISE[self.level].scaled(self.noise_scale)
+
     def perturb(self, position: Position, strike: BaseModel, rng: np.random.Generator) -> BaseModel:
-        n = CUE_NOISE[self.level].scaled(self.noise_scale)
+        n = self.noise
         assert isinstance(strike, SnookerStrike)
         return perturb(strike, n.direction_deg, n.speed, n.tip, rng)
 
