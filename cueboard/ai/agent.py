@@ -16,11 +16,12 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 from pydantic import BaseModel
 
+from cueboard.errors import CueboardInputError
 from cueboard.games.protocol import Game
 from cueboard.records.base import Position
 
 
-class AgentError(ValueError):
+class AgentError(CueboardInputError):
     """An agent cannot decide (a scripted agent ran out of decisions, an unknown player spec...)."""
 
 

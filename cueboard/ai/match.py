@@ -16,12 +16,13 @@ import numpy as np
 from pydantic import BaseModel
 
 from cueboard.ai.agent import Agent, AgentError
+from cueboard.errors import CueboardInputError
 from cueboard.games.protocol import Game
 from cueboard.records.base import Position
 from cueboard.records.match import ShotEntry
 
 
-class MatchError(ValueError):
+class MatchError(CueboardInputError):
     """A match that cannot be played as asked (bad settings, a frame that does not end)."""
 
 

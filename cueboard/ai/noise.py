@@ -25,8 +25,10 @@ from typing import Final
 
 import numpy as np
 
+from cueboard.errors import CueboardInputError
 
-class UnknownLevelError(ValueError):
+
+class UnknownLevelError(CueboardInputError):
     """An AI level name that does not exist."""
 
 

@@ -11,6 +11,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from cueboard.errors import CueboardInputError
+
 #: Language codes and their names in that language.
 LANGUAGES: dict[str, str] = {
     "en": "English",
@@ -23,7 +25,7 @@ DEFAULT_LANGUAGE = "en"
 _DIR = Path(__file__).with_name("i18n")
 
 
-class UnknownLanguageError(ValueError):
+class UnknownLanguageError(CueboardInputError):
     """A language without a catalogue."""
 
 

@@ -182,7 +182,7 @@ def create_app(
     @app.post("/api/matches/{match_id}/placement", summary="Check a placement (cue ball in the D...)")
     def check_placement(match_id: str, body: PlacementIn) -> dict[str, Any]:
         _row, a, _header, position = service._load(match_id)
-        a.check_placement(position, body.x, body.y)
+        a.game.check_placement(position, body.x, body.y)
         return {"legal": True}
 
     @app.post("/api/matches/{match_id}/ai", summary="Let the AI player to move play its turn")

@@ -21,8 +21,11 @@ from pydantic import BaseModel
 
 from cueboard import __version__
 from cueboard.app.games import ChoiceError, GameAdapter, adapter, available_games
+from cueboard.app.games.base import turn_json
 from cueboard.app.motion import build_tracks
 from cueboard.engine.events import Event
+from cueboard.errors import CueboardInputError
+from cueboard.games.protocol import check_ruling
 from cueboard.records.base import Position, RecordError, parse_record
 from cueboard.records.match import MatchHeader, MatchRecord, PlayerInfo, ShotEntry, parse_shot
 from cueboard.records.registry import record_types
@@ -30,8 +33,14 @@ from cueboard.store import Store
 from cueboard.store.models import MatchRow, ShotRow
 
 
-class MatchStateError(ValueError):
+class MatchStateError(CueboardInputError):
     """The request does not fit the match's state now (it is over, it is the AI's turn...)."""
+
+
+def match_over(a: GameAdapter, position: Position) -> bool:
+    """Whether the whole match is over (a snooker frame may end while its match goes on)."""
+    result = a.game.outcome(position)
+    return result is not None and result.match_over
 
 
 def ai_levels(game: str) -> list[str]:
@@ -109,7 +118,7 @@ class MatchService:
                              settings=dict(settings), players=tuple(infos),
                              cueboard_version=__version__, seed=seed)
         match_id = secrets.token_hex(6)
-        state = {"frame": a.frame_number(position), "last": None, "winner": None}
+        state = {"frame": a.game.frame_number(position), "last": None, "winner": None}
         self.store.add_match(match_id, game, header.model_dump(mode="json"), state,
                              position.model_dump(mode="json"))
         return self.view(match_id)
@@ -127,7 +136,7 @@ class MatchService:
         return self._view(row, a, header, position)
 
     def _view(self, row: MatchRow, a: GameAdapter, header: MatchHeader, position: Position) -> dict[str, Any]:
-        turn = a.turn(position)
+        turn = turn_json(a.game, position)
         player = self._player_at(header, turn["seat"])
         turn["player"] = player.model_dump(mode="json") if player else None
         return {
@@ -175,7 +184,7 @@ class MatchService:
         decl = declaration if isinstance(declaration, BaseModel) else parse_record(
             types.declaration, declaration or {}, prefix="declaration")
         stk = strike if isinstance(strike, BaseModel) else parse_record(types.strike, strike, prefix="strike")
-        a.validate_strike(position, stk)
+        a.game.validate_strike(position, stk)
         t0 = time.perf_counter()
         events, outcome = a.game.simulate(position, decl, stk)
         t_sim = time.perf_counter() - t0
@@ -186,15 +195,15 @@ class MatchService:
         with self._lock(match_id):
             row, a, header, position = self._load(match_id)
             self._check_turn(row, a, header, position, by_ai=by_ai, action="choose")
-            decl = a.choice_declaration(position, choice)
-            outcome = record_types(row.game).outcome()
+            decl = a.game.choose(position, choice)
+            outcome = a.game.no_stroke_outcome(position)
             return self._commit(row, a, header, position, decl, None, (), outcome, "choice", 0.0)
 
     def _check_turn(self, row: MatchRow, a: GameAdapter, header: MatchHeader, position: Position, *,
                     by_ai: bool, action: str | None) -> None:
-        if row.status != "playing" or a.over(position):
+        if row.status != "playing" or match_over(a, position):
             raise MatchStateError("the match is over")
-        turn = a.turn(position)
+        turn = turn_json(a.game, position)
         player = self._player_at(header, turn["seat"])
         is_ai = player is not None and player.kind == "ai"
         if is_ai and not by_ai:
@@ -215,12 +224,13 @@ class MatchService:
         entry = ShotEntry(index=number, player=position.to_move, declaration=decl, strike=stk,
                           outcome=outcome, ruling=ruling, position_after=after,
                           events=events if stk is not None else None)
-        calls = [m.to_json() for m in a.announcements(ruling, position, after)]
-        over = a.over(after)
-        winner = a.winner(after) if over else None
-        following = None if over else a.next_frame(after)
+        calls = [c.to_json() for c in check_ruling(ruling).calls]
+        result = a.game.outcome(after)
+        over = result is not None and result.match_over
+        winner = result.winner if over and result is not None else None
+        following = None if over else a.game.next_frame(after)
         current = following or after
-        frame_before, frame_after = a.frame_number(position), a.frame_number(current)
+        frame_before, frame_after = a.game.frame_number(position), a.game.frame_number(current)
         state = {**row.state, "frame": frame_after, "winner": winner,
                  "last": {"number": number, "kind": kind, "seat": position.to_move, "announcements": calls}}
         new_frame = frame_after != frame_before
@@ -253,7 +263,7 @@ class MatchService:
         with self._lock(match_id):
             row, a, header, position = self._load(match_id)
             self._check_turn(row, a, header, position, by_ai=True, action=None)
-            player = self._player_at(header, a.turn(position)["seat"])
+            player = self._player_at(header, position.to_move)
             if player is None or player.level is None:
                 raise MatchStateError("the AI player has no level")
             agent = self._agent(row.game, player.level)
@@ -262,7 +272,7 @@ class MatchService:
             decision = agent.decide(a.game, position, rng)
             think_ms = (time.perf_counter() - t0) * 1000
             if decision.strike is None:
-                outcome = record_types(row.game).outcome()
+                outcome = a.game.no_stroke_outcome(position)
                 out = self._commit(row, a, header, position, decision.declaration, None, (), outcome,
                                    "choice", 0.0)
             else:
@@ -277,7 +287,7 @@ class MatchService:
             a = adapter(name)
             position = a.game.new_position(a.rules_settings(a.player_counts[0], {}), seed=0)
             strike = a.warm_strike(position)
-            decl = record_types(name).declaration()
+            decl = a.game.declaration(position)
             _events, outcome = a.game.simulate(position, decl, strike)
             a.game.apply(position, decl, outcome, np.random.default_rng(0))
 
@@ -294,8 +304,7 @@ class MatchService:
     def shots(self, match_id: str, frame: int | None = None) -> list[dict[str, Any]]:
         """The stored shots (of one frame), each with the referee's calls (the replay list)."""
         row = self.store.get_match(match_id)
-        a = adapter(row.game)
-        return [{**self._shot_summary(r), "announcements": self._calls(a, row.game, r)}
+        return [{**self._shot_summary(r), "announcements": self._calls(row.game, r)}
                 for r in self.store.shots(match_id, frame)]
 
     @staticmethod
@@ -304,12 +313,9 @@ class MatchService:
                 "strike": r.entry.get("strike"), "declaration": r.entry.get("declaration")}
 
     @staticmethod
-    def _calls(a: GameAdapter, game: str, r: ShotRow) -> list[dict[str, Any]]:
-        types = record_types(game)
-        ruling = parse_record(types.ruling, r.entry["ruling"])
-        before = parse_record(types.position, r.position_before)
-        after = parse_record(types.position, r.entry["position_after"])
-        return [m.to_json() for m in a.announcements(ruling, before, after)]
+    def _calls(game: str, r: ShotRow) -> list[dict[str, Any]]:
+        ruling = parse_record(record_types(game).ruling, r.entry["ruling"])
+        return [c.to_json() for c in check_ruling(ruling).calls]
 
     def shot(self, match_id: str, number: int) -> dict[str, Any]:
         """A stored shot with everything a replay needs: the position before, the entry, the tracks."""
@@ -326,7 +332,7 @@ class MatchService:
                                   a.strike_velocity(before, entry.strike)).model_dump()
         return {**self._shot_summary(r), "position_before": r.position_before,
                 "position_after": r.entry["position_after"], "ruling": r.entry["ruling"],
-                "announcements": self._calls(a, row.game, r), "tracks": tracks}
+                "announcements": self._calls(row.game, r), "tracks": tracks}
 
     def record(self, match_id: str) -> MatchRecord:
         """The match as a match record (docs/records.md#match-record)."""

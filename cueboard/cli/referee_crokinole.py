@@ -18,8 +18,8 @@ def describe(r: CrokinoleRuling, *, tally: bool = False) -> str:
     if r.conceded_by is not None:
         return f"side {r.conceded_by} concedes"
     parts: list[str] = []
-    if r.foul is not None:
-        parts.append(f"foul ({r.foul.value})")
+    if r.foul_kind is not None:
+        parts.append(f"foul ({r.foul_kind.value})")
     if r.twenties:
         parts.append("20: " + ", ".join(r.twenties))
     removed = [f"{m.disc} ({m.reason.value})" for m in r.removals if m.reason.value != "holed"]

@@ -52,6 +52,7 @@ from cueboard.engine.models.disc import (
     SOLID,
 )
 from cueboard.engine.world import RawEvents, Shapes, new_bodies, place_body, run, to_events
+from cueboard.errors import CueboardInputError
 
 #: Events per shot allowed before the engine gives up (a spinning disc has a transition at each
 #: band of the friction law, ~100 per disc; a full crokinole board stays far below this).
@@ -64,7 +65,7 @@ MAX_DISC_EVENTS = 200_000
 OVERLAP_TOL = 1e-5
 
 
-class DiscInputError(ValueError):
+class DiscInputError(CueboardInputError):
     """A disc shot's bodies are malformed (not finite, overlapping, off the board...)."""
 
 

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from pydantic import Field
-
-from cueboard.records.base import Record
+from pydantic import BaseModel, ConfigDict, Field
 
 
 class EventKind(StrEnum):
@@ -31,8 +29,12 @@ class EventKind(StrEnum):
     STATIONARY = "stationary"
 
 
-class Event(Record):
-    """One engine event."""
+class Event(BaseModel):
+    """One engine event. Configured like every record (``cueboard.records.base.Record``: frozen,
+    no unknown fields, finite numbers only) but defined here, so that the engine imports nothing
+    from the layers above it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
     time: float = Field(ge=0.0)
     kind: EventKind

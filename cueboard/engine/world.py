@@ -45,16 +45,17 @@ from cueboard.engine.layout import (
     WZ,
 )
 from cueboard.engine.loop import N_EV_F, run_events
+from cueboard.errors import CueboardError, CueboardInputError
 
 #: Default hard cap on events per shot.
 MAX_EVENTS = 5000
 
 
-class EventLimitError(RuntimeError):
+class EventLimitError(CueboardError, RuntimeError):
     """A shot needed more events than the cap: the engine stops instead of running on."""
 
 
-class ShapeError(ValueError):
+class ShapeError(CueboardInputError):
     """A fixed shape is malformed (zero-length segment, non-positive radius...)."""
 
 

@@ -2,12 +2,33 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Generic, TypeVar
 
+import numpy as np
 from pydantic import BaseModel
 
+from cueboard.errors import CueboardInputError
+from cueboard.games.protocol import (
+    ChanceOutcome,
+    GameOutcome,
+    IllegalChoiceError,
+    IllegalPlacementError,
+    PlacementArea,
+    StrikeParameter,
+    Turn,
+    returns_of,
+)
+from cueboard.records.base import Position
+from cueboard.records.registry import GameRecordTypes
+
 M = TypeVar("M", bound=BaseModel)
+P = TypeVar("P", bound=Position)
+S = TypeVar("S", bound=BaseModel)
+D = TypeVar("D", bound=BaseModel)
+O = TypeVar("O", bound=BaseModel)  # noqa: E741
+R = TypeVar("R", bound=BaseModel)
 
 
 @dataclass(frozen=True)
@@ -23,3 +44,133 @@ class RecordCheck:
         if not isinstance(value, model):
             raise self.error(f"{self.game} expects a {model.__name__} as {what}, not {type(value).__name__}")
         return value
+
+
+class GameBase(Generic[P, S, D, O, R]):
+    """What the three games' :class:`~cueboard.games.protocol.Game` objects share: the turn built
+    from the game's own answers, the per-seat returns, strike validation through the placement
+    check, strike records built from parameter values, and no chance, no frames (a game with
+    either overrides those)."""
+
+    name: str
+    records: GameRecordTypes
+    player_counts: tuple[int, ...] = (2,)
+
+    # answered by each game
+    def to_move(self, position: P) -> int | None:
+        raise NotImplementedError
+
+    def seats(self, position: P) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def side_of(self, position: P, seat: int) -> int:
+        raise NotImplementedError
+
+    def legal_placements(self, position: P) -> PlacementArea | None:
+        raise NotImplementedError
+
+    def check_placement(self, position: P, x: float, y: float) -> None:
+        raise NotImplementedError
+
+    def strike_bounds(self, position: P) -> tuple[StrikeParameter, ...]:
+        raise NotImplementedError
+
+    def outcome(self, position: P) -> GameOutcome | None:
+        raise NotImplementedError
+
+    def apply(self, position: P, declaration: D, outcome: O, rng: np.random.Generator) -> tuple[P, R]:
+        raise NotImplementedError
+
+    def placement_of(self, strike: S) -> tuple[float, float] | None:
+        """Where ``strike`` places its piece (None when it places none)."""
+        return None
+
+    # shared
+    def is_over(self, position: P) -> bool:
+        return self.to_move(position) is None
+
+    def choices(self, position: P) -> tuple[str, ...]:
+        return ()
+
+    def choose(self, position: P, choice: str) -> D:
+        raise IllegalChoiceError(f"{self.name} offers no choice '{choice}' here (it offers no choices)")
+
+    def nominations(self, position: P) -> tuple[str, ...]:
+        return ()
+
+    def declaration(self, position: P, *, nominate: str | None = None, free_ball: str | None = None) -> D:
+        if nominate is not None or free_ball is not None:
+            raise IllegalChoiceError(f"{self.name} has nothing to nominate ('{nominate or free_ball}')")
+        declaration: D = self.records.declaration()  # type: ignore[assignment]
+        return declaration
+
+    def no_stroke_outcome(self, position: P) -> O:
+        raise IllegalChoiceError(f"{self.name}: every turn is a stroke")
+
+    def turn(self, position: P) -> Turn:
+        seat = self.to_move(position)
+        if seat is None:
+            return Turn(seat=position.to_move, action="over")
+        choices = self.choices(position)
+        if choices:
+            return Turn(seat=seat, action="choose", choices=choices)
+        placement = self.legal_placements(position)
+        return Turn(
+            seat=seat,
+            action="strike",
+            placement=placement,
+            cue=self.cue(position),
+            nominations=self.nominations(position),
+        )
+
+    def cue(self, position: P) -> str:
+        """The piece the seat to move strikes."""
+        area = self.legal_placements(position)
+        return area.piece if area is not None else ""
+
+    def validate_strike(self, position: P, strike: S) -> None:
+        if self.to_move(position) is None:
+            raise IllegalChoiceError(f"the {self.name} game is over: no stroke may be played")
+        area = self.legal_placements(position)
+        start = self.placement_of(strike)
+        if start is not None:
+            self.check_placement(position, *start)
+        elif area is not None and area.required:
+            raise IllegalPlacementError("required", "place the piece before the stroke")
+
+    def make_strike(
+        self, position: P, values: Mapping[str, float], placement: tuple[float, float] | None = None
+    ) -> S:
+        known = {p.name: p for p in self.strike_bounds(position)}
+        unknown = sorted(set(values) - set(known))
+        if unknown:
+            names = ", ".join(known)
+            raise CueboardInputError(
+                f"unknown strike parameter(s) {', '.join(unknown)} for {self.name} (known: {names})"
+            )
+        for name, value in values.items():
+            p = known[name]
+            if not (p.low <= float(value) <= p.high):
+                raise CueboardInputError(f"strike {name} {value!r} is outside [{p.low}, {p.high}] {p.unit}")
+        return self._strike_record(position, {k: float(v) for k, v in values.items()}, placement)
+
+    def _strike_record(
+        self, position: P, values: dict[str, float], placement: tuple[float, float] | None
+    ) -> S:
+        raise NotImplementedError
+
+    def chance_outcomes(self, position: P, declaration: D, outcome: O) -> tuple[ChanceOutcome, ...]:
+        return ()
+
+    def apply_chance(self, position: P, declaration: D, outcome: O, value: int) -> tuple[P, R]:
+        raise IllegalChoiceError(f"{self.name}: this decision involves no chance event")
+
+    def returns(self, position: P) -> dict[int, float]:
+        seats = self.seats(position)
+        return returns_of(self.outcome(position), seats, {s: self.side_of(position, s) for s in seats})
+
+    def next_frame(self, position: P) -> P | None:
+        return None
+
+    def frame_number(self, position: P) -> int:
+        return 0

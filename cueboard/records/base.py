@@ -12,11 +12,13 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from cueboard.errors import CueboardInputError
+
 #: Version of the record formats. A reader refuses a record written by a newer version.
 RECORD_VERSION = 1
 
 
-class RecordError(ValueError):
+class RecordError(CueboardInputError):
     """A record (position, strike, outcome, match file...) is malformed.
 
     The message names where: the shot number in a match record, and the field path.

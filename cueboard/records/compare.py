@@ -45,8 +45,16 @@ def differences(prefix: str, mine: object, recorded: object) -> list[str]:
 
 def shot_differences(shot: ShotEntry, ruling: BaseModel, position_after: BaseModel) -> list[str]:
     """Where the referee's ``ruling`` and ``position_after`` differ from those recorded for
-    ``shot`` (fields under ``ruling.`` and ``position_after.``; empty when they agree)."""
-    found = differences("ruling", ruling.model_dump(mode="json"), shot.ruling.model_dump(mode="json"))
+    ``shot`` (fields under ``ruling.`` and ``position_after.``; empty when they agree). A field a
+    ruling gained after the record was written (its ``later_fields``, absent from the record) is
+    not compared."""
+    mine = ruling.model_dump(mode="json")
+    recorded = shot.ruling.model_dump(mode="json")
+    for name in getattr(shot.ruling, "later_fields", ()):
+        if name not in shot.ruling.model_fields_set:  # written before the ruling carried it
+            mine.pop(name, None)
+            recorded.pop(name, None)
+    found = differences("ruling", mine, recorded)
     found += differences(
         "position_after",
         position_after.model_dump(mode="json"),

@@ -17,13 +17,14 @@ from sqlalchemy import create_engine, event, func, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
+from cueboard.errors import CueboardInputError
 from cueboard.store.models import FrameRow, MatchRow, ShotRow
 
 #: Environment variable naming the database URL.
 DATABASE_URL_ENV = "CUEBOARD_DATABASE_URL"
 
 
-class StoreError(ValueError):
+class StoreError(CueboardInputError):
     """A match or shot asked for is not in the store."""
 
 

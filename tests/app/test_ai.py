@@ -135,7 +135,7 @@ def test_warm_up_strokes_are_legal_from_every_seat(real: TestClient, game: str) 
         for seat in a.seats(players):
             position = opening.model_copy(update={"to_move": seat})
             strike = a.warm_strike(position)
-            a.validate_strike(position, strike)
+            a.game.validate_strike(position, strike)
             events, _outcome = a.game.simulate(position, record_types(game).declaration(), strike)
             assert events, f"{game} seat {seat}: the stroke moved nothing"
 

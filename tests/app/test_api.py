@@ -61,7 +61,9 @@ def test_create_match_validation(client: TestClient) -> None:
 def test_snooker_placement_foul_and_choice(client: TestClient) -> None:
     m = _new(client, "snooker")
     mid = m["id"]
-    assert m["turn"]["action"] == "strike" and m["turn"]["placement"] == {"kind": "d", "required": True}
+    assert m["turn"]["action"] == "strike"
+    placement = {k: m["turn"]["placement"][k] for k in ("kind", "required", "piece")}
+    assert placement == {"kind": "d", "required": True, "piece": "white"}
     assert m["scoreboard"]["rows"][1] == {"key": "score.remaining", "value": 147}
     # Placement outside the D: refused with the reason, nothing stored (S2 D10).
     r = client.post(f"/api/matches/{mid}/placement", json={"x": 0.0, "y": 1.0})

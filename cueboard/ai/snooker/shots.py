@@ -55,7 +55,7 @@ def cloth_decel() -> float:
     )
     lone = SnookerPosition(pieces=pieces, in_hand=False)
     _, out = GAME.simulate(lone, SnookerDeclaration(), SnookerStrike(speed=1.0, angle=90.0))
-    white = next(p for p in out.final if p.id == "white")  # type: ignore[attr-defined]
+    white = next(p for p in out.final if p.id == "white")
     d = math.hypot(white.x, white.y - 0.5)
     return 1.0 / (2.0 * max(d, 0.05))
 

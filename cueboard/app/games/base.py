@@ -1,9 +1,11 @@
-"""What the web app needs from a game beyond the :class:`~cueboard.games.protocol.Game` protocol:
-the geometry to draw, the lobby's options, the scoreboard, what the player to move must do (strike,
-place, choose), the referee's calls as message keys, and placement checks with a reason code.
+"""What the web app needs from a game beyond the :class:`~cueboard.games.protocol.Game` interface:
+the geometry to draw, the lobby's options, the scoreboard, the stroke's start for the animation
+tracks, and the warm-up stroke. Everything about the rules — whose turn, what they may do, the
+placement checks, the choices, the referee's calls, the end of a frame or match — comes from the
+game itself (:func:`turn_json` turns its :class:`~cueboard.games.protocol.Turn` into the page's
+JSON).
 
-Each game's adapter derives these from the game's own records and functions; nothing here changes
-a game's rules. Texts are never built here: every message is a catalogue key with parameters
+Texts are never built here: every message is a catalogue key with parameters
 (cueboard/app/i18n/*.json), so the page and the server speak the player's language.
 """
 
@@ -12,38 +14,23 @@ from __future__ import annotations
 import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel
 
-from cueboard.games.protocol import Game, get_game
+from cueboard.games.protocol import AnyGame, IllegalChoiceError, IllegalPlacementError, get_game
 from cueboard.records.base import Position
+from cueboard.records.ruling import Call
 
+Message = Call
+"""A text for the player: a catalogue key and its parameters (the games' :class:`Call`)."""
 
-@dataclass(frozen=True)
-class Message:
-    """A text for the player: a catalogue key and its parameters."""
+PlacementError = IllegalPlacementError
+"""A piece placed where the rules forbid (the games' :class:`IllegalPlacementError`)."""
 
-    key: str
-    params: Mapping[str, Any] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"key": self.key, "params": dict(self.params)}
-
-
-class PlacementError(ValueError):
-    """A piece placed where the rules forbid (cue ball outside the D...): ``reason`` is the message
-    key's last part, ``message`` an English explanation."""
-
-    def __init__(self, reason: str, message: str, params: Mapping[str, Any] | None = None):
-        self.reason = reason
-        self.params = dict(params or {})
-        super().__init__(f"illegal placement ({reason}): {message}")
-
-
-class ChoiceError(ValueError):
-    """A choice or declaration the rules do not offer now."""
+ChoiceError = IllegalChoiceError
+"""A choice or declaration the rules do not offer now (the games' :class:`IllegalChoiceError`)."""
 
 
 @dataclass(frozen=True)
@@ -70,17 +57,19 @@ def spec_json(spec: object, extra: Mapping[str, Any]) -> dict[str, Any]:
 
 
 class GameAdapter(ABC):
-    """Base adapter: the parts every game shares. Subclasses fill in the game-specific parts."""
+    """Base adapter: drawing and controls. Subclasses fill in the game-specific parts."""
 
     name: str = ""
-    #: Player counts the game allows.
-    player_counts: tuple[int, ...] = (2,)
     #: What the player places before a stroke ("d", "edge_zone", "shooting_line").
     placement_kind: str = ""
 
     @property
-    def game(self) -> Game:
+    def game(self) -> AnyGame:
         return get_game(self.name)
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        return self.game.player_counts
 
     # --- lobby ---------------------------------------------------------------------------------
     def settings(self) -> list[Setting]:
@@ -92,7 +81,7 @@ class GameAdapter(ABC):
 
     def seats(self, players: int) -> tuple[int, ...]:
         """The seats the players sit at, in the order the lobby lists them."""
-        return tuple(range(players))
+        return self.game.seats(self.game.new_position(self.rules_settings(players, {})))
 
     # --- the view ------------------------------------------------------------------------------
     @abstractmethod
@@ -104,41 +93,10 @@ class GameAdapter(ABC):
         """``{"sides": [{"seats": [...], "score": n, "extra": [{"key", "value"}]}], "rows": [...]}``."""
 
     @abstractmethod
-    def turn(self, position: Position) -> dict[str, Any]:
-        """What ``position.to_move`` must do: ``{"seat", "action": "strike" | "choose" | "over",
-        "choices": [...], "placement": {...} | None, ...}``."""
-
-    @abstractmethod
-    def check_placement(self, position: Position, x: float, y: float) -> None:
-        """Raise :class:`PlacementError` unless the piece to place may go at (x, y)."""
-
-    @abstractmethod
-    def announcements(self, ruling: BaseModel, before: Position, after: Position) -> list[Message]:
-        """The referee's calls for a ruling, as catalogue messages."""
-
-    def validate_strike(self, position: Position, strike: BaseModel) -> None:
-        """Raise :class:`PlacementError` (or another ValueError) when the strike may not be played
-        from ``position``, before any physics runs."""
-        placement = self.turn(position).get("placement")
-        start = self.placement_of(strike)
-        if start is not None:
-            self.check_placement(position, *start)
-        elif placement and placement.get("required"):
-            raise PlacementError("required", "place the piece before the stroke")
-
-    def placement_of(self, strike: BaseModel) -> tuple[float, float] | None:
-        """Where the strike places its piece, if it does."""
-        return None
-
-    @abstractmethod
     def warm_strike(self, position: Position) -> BaseModel:
         """A gentle legal stroke from the opening ``position`` (its piece placed in the seat's own
         area, aimed at the centre): the server plays it once per game at start-up, unrecorded, so
         that the physics' compiled kernels are loaded before the first real shot."""
-
-    def choice_declaration(self, position: Position, choice: str) -> BaseModel:
-        """The declaration that makes ``choice`` (a button of :meth:`turn`) without a stroke."""
-        raise ChoiceError(f"{self.name} offers no choice '{choice}' here")
 
     def strike_velocity(self, position: Position, strike: BaseModel) -> dict[str, tuple[float, float]]:
         """Initial velocity of the struck piece (for the animation tracks); empty when unknown."""
@@ -146,20 +104,27 @@ class GameAdapter(ABC):
 
     def start_positions(self, position: Position, strike: BaseModel) -> dict[str, tuple[float, float]]:
         """Where the pieces are when the stroke starts (a placed piece at its placement)."""
-        return {p.id: (p.x, p.y) for p in position.on_table()}
+        out = {p.id: (p.x, p.y) for p in position.on_table()}
+        start = self.game.placement_of(strike)
+        area = self.game.legal_placements(position)
+        if start is not None and area is not None:
+            out[area.piece] = start
+        return out
 
-    def over(self, position: Position) -> bool:
-        """Whether the whole match is over."""
-        return self.game.is_over(position)
 
-    def next_frame(self, position: Position) -> Position | None:
-        """The opening position of the next frame when ``position`` ends a frame but not the match
-        (games whose protocol ``is_over`` ends a frame); None otherwise."""
-        return None
-
-    def winner(self, position: Position) -> int | None:
-        """The winning side of a finished match (None for a draw or while it is played)."""
-        return None
-
-    def frame_number(self, position: Position) -> int:
-        return 0
+def turn_json(game: AnyGame, position: Position) -> dict[str, Any]:
+    """What the seat to move must do, as the page reads it: ``{"seat", "action": "strike" |
+    "choose" | "over", "choices", "placement": {"kind", "required", "seat", "piece", "bounds"} |
+    None, "cue", "nominate", "free_ball"}`` (from :meth:`Game.turn`)."""
+    t = game.turn(position)
+    placement = None
+    if t.placement is not None:
+        placement = {"kind": t.placement.kind, "required": t.placement.required, "seat": t.placement.seat,
+                     "piece": t.placement.piece, "bounds": list(t.placement.bounds)}
+    out: dict[str, Any] = {"seat": t.seat, "action": t.action, "choices": list(t.choices),
+                           "placement": placement}
+    if t.action == "strike":
+        out.update({"cue": t.cue, "nominate": list(t.nominations), "free_ball": list(t.free_ball)})
+    elif t.action == "choose":
+        out["free_ball"] = bool(getattr(position, "free_ball", False))
+    return out

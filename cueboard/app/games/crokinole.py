@@ -10,19 +10,16 @@ from typing import Any, cast
 
 from pydantic import BaseModel
 
-from cueboard.app.games.base import GameAdapter, Message, PlacementError, Setting, spec_json
+from cueboard.app.games.base import GameAdapter, Setting, spec_json
 from cueboard.games.crokinole.board import STANDARD_BOARD
-from cueboard.games.crokinole.errors import IllegalShotError
-from cueboard.games.crokinole.records import CrokinolePosition, CrokinoleRuling, CrokinoleStrike
-from cueboard.games.crokinole.referee import winner
-from cueboard.games.crokinole.shot import check_start, next_disc_id
+from cueboard.games.crokinole.records import CrokinolePosition, CrokinoleStrike
+from cueboard.games.crokinole.shot import next_disc_id
 from cueboard.games.crokinole.zones import tally
 from cueboard.records.base import Position
 
 
 class CrokinoleAdapter(GameAdapter):
     name = "crokinole"
-    player_counts = (2, 4)
     placement_kind = "shooting_line"
 
     def settings(self) -> list[Setting]:
@@ -35,9 +32,6 @@ class CrokinoleAdapter(GameAdapter):
 
     def rules_settings(self, players: int, settings: Mapping[str, Any]) -> dict[str, Any]:
         return {**settings, "players": players}
-
-    def seats(self, players: int) -> tuple[int, ...]:
-        return (0, 2) if players == 2 else (0, 1, 2, 3)
 
     def spec(self) -> dict[str, Any]:
         b = STANDARD_BOARD
@@ -77,65 +71,8 @@ class CrokinoleAdapter(GameAdapter):
             rows.append({"key": "score.target", "value": p.settings.target})
         return {"sides": sides, "striker_side": p.side(p.to_move), "rows": rows}
 
-    def turn(self, position: Position) -> dict[str, Any]:
-        p = cast(CrokinolePosition, position)
-        if self.over(p):
-            return {"seat": p.to_move, "action": "over", "choices": [], "placement": None}
-        return {
-            "seat": p.to_move,
-            "action": "strike",
-            "choices": [],
-            "placement": {"kind": "shooting_line", "required": True, "seat": p.to_move},
-            "cue": next_disc_id(p),
-        }
-
-    def check_placement(self, position: Position, x: float, y: float) -> None:
-        """The disc touches the shooting line, at least half in the shooter's quadrant, on no disc
-        (rules/crokinole.md: "Shot"; the game's :func:`check_start`)."""
-        try:
-            check_start(cast(CrokinolePosition, position), (x, y))
-        except IllegalShotError as err:
-            raise PlacementError(err.reason, str(err)) from None
-
-    def placement_of(self, strike: BaseModel) -> tuple[float, float] | None:
-        return cast(CrokinoleStrike, strike).start
-
     def strike_velocity(self, position: Position, strike: BaseModel) -> dict[str, tuple[float, float]]:
         s = cast(CrokinoleStrike, strike)
         if s.spin:
             return {}
         return {next_disc_id(cast(CrokinolePosition, position)): s.velocity_vector()}
-
-    def start_positions(self, position: Position, strike: BaseModel) -> dict[str, tuple[float, float]]:
-        out = super().start_positions(position, strike)
-        out[next_disc_id(cast(CrokinolePosition, position))] = cast(CrokinoleStrike, strike).start
-        return out
-
-    def announcements(self, ruling: BaseModel, before: Position, after: Position) -> list[Message]:
-        r = cast(CrokinoleRuling, ruling)
-        out: list[Message] = []
-        if r.foul is not None:
-            out.append(Message(f"ref.crokinole.foul.{r.foul.value}"))
-        for disc in r.twenties:
-            out.append(Message("ref.crokinole.twenty", {"disc": disc}))
-        removed = [m for m in r.removals if m.reason.value != "holed"]
-        for m in removed:
-            params = {"disc": m.disc, "reason_key": f"removal.{m.reason.value}"}
-            out.append(Message("ref.crokinole.removed", params))
-        if not out:
-            out.append(Message("ref.crokinole.fair"))
-        rr = r.round_result
-        if rr is not None:
-            out.append(Message("ref.crokinole.round_over", {
-                "round": rr.round, "total0": rr.totals[0], "total1": rr.totals[1],
-                "points0": rr.points[0], "points1": rr.points[1],
-            }))
-        if r.game_over:
-            out.append(Message("ref.match_over", {"side": r.winner}))
-        return out
-
-    def winner(self, position: Position) -> int | None:
-        return winner(cast(CrokinolePosition, position))
-
-    def frame_number(self, position: Position) -> int:
-        return cast(CrokinolePosition, position).round - 1

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from cueboard.errors import CueboardInputError
 
-class CrokinoleError(ValueError):
+
+class CrokinoleError(CueboardInputError):
     """Malformed or illegal crokinole input."""
 
 

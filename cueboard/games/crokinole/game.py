@@ -3,25 +3,37 @@ lazily, only when a shot is simulated), the referee and the end of the game."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
-from pydantic import BaseModel
 
 from cueboard.engine.events import Event
-from cueboard.games.common import RecordCheck
-from cueboard.games.crokinole.errors import CrokinoleError
+from cueboard.games.common import GameBase, RecordCheck
+from cueboard.games.crokinole.board import STANDARD_BOARD, CrokinoleBoard
+from cueboard.games.crokinole.errors import CrokinoleError, IllegalShotError
 from cueboard.games.crokinole.records import (
+    MAX_SPEED,
+    MAX_SPIN,
     CrokinoleDeclaration,
     CrokinoleOutcome,
     CrokinolePosition,
     CrokinoleRuling,
     CrokinoleSettings,
     CrokinoleStrike,
+    Variant,
 )
-from cueboard.games.crokinole.referee import apply, full_hands, is_over
-from cueboard.records.base import Position, parse_record
+from cueboard.games.crokinole.referee import apply, full_hands, is_over, winner
+from cueboard.games.crokinole.shot import check_start, next_disc_id
+from cueboard.games.protocol import (
+    GameOutcome,
+    IllegalPlacementError,
+    PlacementArea,
+    StrikeParameter,
+    Termination,
+)
+from cueboard.records.base import parse_record
 from cueboard.records.registry import GameRecordTypes
 
 RECORD_TYPES = GameRecordTypes(
@@ -52,26 +64,97 @@ def new_position(
     elif starter not in s.seats:
         raise CrokinoleError(f"starter: seat {starter} is not in play with {s.players} players {s.seats}")
     return CrokinolePosition(
-        pieces=(), settings=s, to_move=starter, round_starter=starter,
+        pieces=(),
+        settings=s,
+        to_move=starter,
+        round_starter=starter,
         discs_left=full_hands(s.seats, s.discs),
     )
 
 
 _as = RecordCheck("crokinole", CrokinoleError)
 
+_STRIKE_BOUNDS = (
+    StrikeParameter("speed", 0.01, MAX_SPEED, "m/s", "the disc's speed off the finger"),
+    StrikeParameter("angle", -180.0, 180.0, "deg", "direction, counter-clockwise from +x"),
+    StrikeParameter("spin", -MAX_SPIN, MAX_SPIN, "rad/s", "spin about the vertical, counter-clockwise +"),
+)
 
-class CrokinoleGame:
-    """Crokinole for :func:`cueboard.games.protocol.get_game`."""
+
+def shooting_box(seat: int, board: CrokinoleBoard = STANDARD_BOARD) -> tuple[float, float, float, float]:
+    """A box (x_min, y_min, x_max, y_max) holding every legal start of ``seat``: its quarter of
+    the shooting line (±45° about the seat's direction), widened by a disc radius."""
+    a = board.seat_angle(seat)
+    angles = [a + math.radians(d) for d in range(-45, 46, 5)]
+    xs = [board.shooting_radius * math.cos(t) for t in angles]
+    ys = [board.shooting_radius * math.sin(t) for t in angles]
+    r = board.disc_radius
+    return (min(xs) - r, min(ys) - r, max(xs) + r, max(ys) + r)
+
+
+class CrokinoleGame(
+    GameBase[CrokinolePosition, CrokinoleStrike, CrokinoleDeclaration, CrokinoleOutcome, CrokinoleRuling]
+):
+    """Crokinole for :func:`cueboard.games.protocol.get_game`: 2 players at seats 0 and 2, or 4
+    (partners opposite)."""
 
     name = "crokinole"
     records = RECORD_TYPES
+    player_counts: tuple[int, ...] = (2, 4)
 
-    def new_position(self, settings: Mapping[str, Any] | None = None, *, seed: int = 0) -> Position:
+    def new_position(self, settings: Mapping[str, Any] | None = None, *, seed: int = 0) -> CrokinolePosition:
         return new_position(settings, seed=seed)
 
+    def seats(self, position: CrokinolePosition) -> tuple[int, ...]:
+        return tuple(_as(CrokinolePosition, position, "position").settings.seats)
+
+    def side_of(self, position: CrokinolePosition, seat: int) -> int:
+        return _as(CrokinolePosition, position, "position").side(seat)
+
+    def to_move(self, position: CrokinolePosition) -> int | None:
+        p = _as(CrokinolePosition, position, "position")
+        return None if is_over(p) else p.to_move
+
+    def legal_placements(self, position: CrokinolePosition) -> PlacementArea | None:
+        """The next disc goes on the seat's quarter of the shooting line (rules: "Shot")."""
+        p = _as(CrokinolePosition, position, "position")
+        if is_over(p):
+            return None
+        return PlacementArea(
+            kind="shooting_line",
+            piece=next_disc_id(p),
+            seat=p.to_move,
+            required=True,
+            bounds=shooting_box(p.to_move),
+        )
+
+    def check_placement(self, position: CrokinolePosition, x: float, y: float) -> None:
+        """The disc touches the shooting line, at least half in the shooter's quadrant, on no disc
+        (rules/crokinole.md: "Shot"; :func:`check_start`)."""
+        try:
+            check_start(_as(CrokinolePosition, position, "position"), (x, y))
+        except IllegalShotError as err:
+            raise IllegalPlacementError(err.reason, str(err)) from None
+
+    def placement_of(self, strike: CrokinoleStrike) -> tuple[float, float] | None:
+        return _as(CrokinoleStrike, strike, "strike").start
+
+    def strike_bounds(self, position: CrokinolePosition) -> tuple[StrikeParameter, ...]:
+        return _STRIKE_BOUNDS
+
+    def _strike_record(
+        self, position: CrokinolePosition, values: dict[str, float], placement: tuple[float, float] | None
+    ) -> CrokinoleStrike:
+        if placement is None:
+            raise IllegalPlacementError(
+                "required", "a crokinole shot needs the disc's place on the shooting line"
+            )
+        data: dict[str, Any] = {"speed": 1.0, "angle": 0.0, **values, "start": placement}
+        return parse_record(CrokinoleStrike, data, prefix="strike")
+
     def simulate(
-        self, position: Position, declaration: BaseModel, strike: BaseModel
-    ) -> tuple[tuple[Event, ...], BaseModel]:
+        self, position: CrokinolePosition, declaration: CrokinoleDeclaration, strike: CrokinoleStrike
+    ) -> tuple[tuple[Event, ...], CrokinoleOutcome]:
         """Flick the next disc with the physics engine: the events and the outcome facts."""
         from cueboard.games.crokinole.simulate import simulate_strike
 
@@ -79,9 +162,17 @@ class CrokinoleGame:
         _as(CrokinoleDeclaration, declaration, "declaration")
         return simulate_strike(pos, _as(CrokinoleStrike, strike, "strike"))
 
+    def no_stroke_outcome(self, position: CrokinolePosition) -> CrokinoleOutcome:
+        """The outcome that goes with a concession (:class:`CrokinoleDeclaration` ``concede``)."""
+        return CrokinoleOutcome(shooter=_as(CrokinolePosition, position, "position").to_move)
+
     def apply(
-        self, position: Position, declaration: BaseModel, outcome: BaseModel, rng: np.random.Generator
-    ) -> tuple[Position, BaseModel]:
+        self,
+        position: CrokinolePosition,
+        declaration: CrokinoleDeclaration,
+        outcome: CrokinoleOutcome,
+        rng: np.random.Generator | None = None,
+    ) -> tuple[CrokinolePosition, CrokinoleRuling]:
         """The referee (no chance is involved: ``rng`` is unused)."""
         return apply(
             _as(CrokinolePosition, position, "position"),
@@ -89,8 +180,24 @@ class CrokinoleGame:
             _as(CrokinoleOutcome, outcome, "outcome"),
         )
 
-    def is_over(self, position: Position) -> bool:
+    def is_over(self, position: CrokinolePosition) -> bool:
         return is_over(_as(CrokinolePosition, position, "position"))
+
+    def outcome(self, position: CrokinolePosition) -> GameOutcome | None:
+        p = _as(CrokinolePosition, position, "position")
+        if not is_over(p):
+            return None
+        if p.conceded_by is not None:
+            termination = Termination.CONCEDED
+        elif p.settings.variant is Variant.SEED:
+            termination = Termination.TARGET_REACHED
+        else:
+            termination = Termination.ROUNDS_PLAYED
+        return GameOutcome(termination=termination, winner=winner(p), scores=p.scores)
+
+    def frame_number(self, position: CrokinolePosition) -> int:
+        """The round being played, from 0."""
+        return _as(CrokinolePosition, position, "position").round - 1
 
 
 GAME = CrokinoleGame()

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import math
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
-from pydantic import Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
 from cueboard.records.base import Piece, PieceState, Position, Record
+from cueboard.records.ruling import Call, LaterFields
 
 #: Fastest flick accepted, m/s. A hard "take-out" flick sends a disc across the 26 in board in
 #: well under a second (about 2-4 m/s); 10 m/s leaves a wide margin and refuses nonsense.
@@ -342,24 +343,70 @@ class Foul(StrEnum):
     OPEN_SHOT_OUTSIDE_15 = "open_shot_outside_15"  # no opponent disc, shot ended outside the 15
 
 
-class CrokinoleRuling(Record):
+class CrokinoleRuling(LaterFields, Record):
     """The referee's decision on a shot (or a scoreboard round tally). Data, never an exception.
 
     - ``removals``: discs taken off, with the reason (the holed ones included).
     - ``twenties``: discs that scored 20 (holed legally), ``twenties_by_side``: the round's
       20s count of each side after the shot.
-    - ``foul``: the rule the shot broke, if any.
+    - ``foul_kind`` (written ``foul`` in records): the rule the shot broke, if any; ``foul`` is
+      whether there was one.
     - ``next_to_move``: the seat to shoot next (null when the game is over).
     - ``round_result``: set when the shot ended the round.
     - ``game_over`` and ``winner`` (side; null for a drawn tournament game).
+    - ``scores``: the sides' game scores after the shot (null in records written before the
+      ruling carried them).
     """
+
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, allow_inf_nan=False, serialize_by_alias=True, validate_by_name=True
+    )
+    later_fields: ClassVar[frozenset[str]] = frozenset({"scores"})
 
     removals: tuple[Removal, ...] = ()
     twenties: tuple[str, ...] = ()
     twenties_by_side: tuple[int, int] = (0, 0)
-    foul: Foul | None = None
+    foul_kind: Foul | None = Field(default=None, alias="foul")
     next_to_move: int | None = Field(default=None, ge=0, le=3)
     round_result: RoundResult | None = None
     game_over: bool = False
     winner: int | None = Field(default=None, ge=0, le=1)
     conceded_by: int | None = Field(default=None, ge=0, le=1)
+    scores: tuple[int, int] | None = None
+
+    # --- the shape every ruling shares (cueboard.records.ruling.Ruling) ---------------------------
+    @property
+    def foul(self) -> bool:
+        """Whether the shot broke a rule (``foul_kind`` says which)."""
+        return self.foul_kind is not None
+
+    @property
+    def over(self) -> bool:
+        """Whether the game ended with this shot (or concession)."""
+        return self.game_over
+
+    @property
+    def calls(self) -> tuple[Call, ...]:
+        """The referee's calls as catalogue messages: the foul, each 20, each disc removed (the
+        holed ones are the 20s), a fair shot, the end of a round with both totals, the end of the
+        game."""
+        out: list[Call] = []
+        if self.foul_kind is not None:
+            out.append(Call(f"ref.crokinole.foul.{self.foul_kind.value}"))
+        for disc in self.twenties:
+            out.append(Call("ref.crokinole.twenty", {"disc": disc}))
+        for m in self.removals:
+            if m.reason is not RemovalReason.HOLED:
+                params = {"disc": m.disc, "reason_key": f"removal.{m.reason.value}"}
+                out.append(Call("ref.crokinole.removed", params))
+        if not out:
+            out.append(Call("ref.crokinole.fair"))
+        rr = self.round_result
+        if rr is not None:
+            out.append(Call("ref.crokinole.round_over", {
+                "round": rr.round, "total0": rr.totals[0], "total1": rr.totals[1],
+                "points0": rr.points[0], "points1": rr.points[1],
+            }))
+        if self.game_over:
+            out.append(Call("ref.match_over", {"side": self.winner}))
+        return tuple(out)

@@ -79,7 +79,8 @@ def apply(
         side = position.side(position.to_move)
         after = position.model_copy(update={"conceded_by": side})
         return after, CrokinoleRuling(
-            twenties_by_side=position.twenties, conceded_by=side, game_over=True, winner=1 - side
+            twenties_by_side=position.twenties, conceded_by=side, game_over=True, winner=1 - side,
+            scores=after.scores,
         )
     if outcome.tally is not None:
         return _apply_tally(position, outcome.tally)
@@ -181,7 +182,7 @@ def _apply_shot(
         )
         return after, CrokinoleRuling(
             removals=ruling_removals, twenties=tuple(twenties), twenties_by_side=twenties_by_side,
-            foul=foul, next_to_move=nxt,
+            foul_kind=foul, next_to_move=nxt, scores=after.scores,
         )
     ended = position.model_copy(
         update={"pieces": ordered, "discs_left": (0, 0, 0, 0), "twenties": twenties_by_side}
@@ -192,8 +193,8 @@ def _apply_shot(
     over = is_over(after)
     return after, CrokinoleRuling(
         removals=ruling_removals, twenties=tuple(twenties), twenties_by_side=twenties_by_side,
-        foul=foul, next_to_move=None if over else after.to_move, round_result=result,
-        game_over=over, winner=winner(after),
+        foul_kind=foul, next_to_move=None if over else after.to_move, round_result=result,
+        game_over=over, winner=winner(after), scores=after.scores,
     )
 
 
@@ -229,7 +230,7 @@ def _apply_tally(
     return after, CrokinoleRuling(
         twenties_by_side=(counts[0].twenties, counts[1].twenties),
         next_to_move=None if over else after.to_move, round_result=result, game_over=over,
-        winner=winner(after),
+        winner=winner(after), scores=after.scores,
     )
 
 

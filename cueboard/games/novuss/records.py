@@ -10,12 +10,13 @@ its side too and its id names its seat (``striker0`` .. ``striker3``).
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field, model_validator
 
 from cueboard.games.novuss.board import STANDARD_BOARD
 from cueboard.records.base import Piece, PieceState, Position, Record
+from cueboard.records.ruling import Call, LaterFields
 
 #: Fastest striker speed accepted, m/s (a hard novuss stroke is about 3-5 m/s).
 MAX_SPEED = 10.0
@@ -223,7 +224,7 @@ class Placement(Record):
     y: float | None = None
 
 
-class NovussRuling(Record):
+class NovussRuling(LaterFields, Record):
     """The referee's decision on one stroke (rules/novuss.md), as data.
 
     - ``seat`` / ``side``: who struck; ``stroke``: direct or rebound.
@@ -238,7 +239,11 @@ class NovussRuling(Record):
       put at the centre or on the central circle's edge.
     - ``turn_lost`` and ``turn_reasons``; ``next_seat``: who strikes next (null when the game ended).
     - ``winner``: the side that has won, or null.
+    - ``scores``: each side's discs in the pockets after the stroke (null in records written
+      before the ruling carried them).
     """
+
+    later_fields: ClassVar[frozenset[str]] = frozenset({"scores"})
 
     seat: int = Field(ge=0, le=3)
     side: int = Field(ge=0, le=1)
@@ -257,7 +262,49 @@ class NovussRuling(Record):
     turn_reasons: tuple[str, ...] = ()
     next_seat: int | None = Field(default=None, ge=0, le=3)
     winner: int | None = Field(default=None, ge=0, le=1)
+    scores: tuple[int, int] | None = None
     summary: str = ""
+
+    # --- the shape every ruling shares (cueboard.records.ruling.Ruling) ---------------------------
+    @property
+    def next_to_move(self) -> int | None:
+        """The seat to strike next (``next_seat``); None once the game is won."""
+        return self.next_seat
+
+    @property
+    def foul(self) -> bool:
+        """Whether the stroke earned a penalty disc (rules/novuss.md, penalty cases 1-6)."""
+        return self.penalty
+
+    @property
+    def over(self) -> bool:
+        """Whether the stroke won the game."""
+        return self.winner is not None
+
+    @property
+    def calls(self) -> tuple[Call, ...]:
+        """The referee's calls as catalogue messages: the penalty (first case) and a debt, own
+        and opponent's discs pocketed, discs put back, then the game won, the turn over, or the
+        same player again."""
+        out: list[Call] = []
+        if self.penalty:
+            case = self.penalty_cases[0] if self.penalty_cases else 0
+            out.append(Call("ref.novuss.penalty", {"reason_key": f"novuss.penalty.{case}"}))
+            if self.debt_added:
+                out.append(Call("ref.novuss.debt"))
+        if self.own_pocketed:
+            out.append(Call("ref.novuss.own_pocketed", {"count": len(self.own_pocketed)}))
+        if self.opponent_pocketed:
+            out.append(Call("ref.novuss.opponent_pocketed", {"count": len(self.opponent_pocketed)}))
+        if self.returned:
+            out.append(Call("ref.novuss.returned", {"count": len(self.returned)}))
+        if self.winner is not None:
+            out.append(Call("ref.match_over", {"side": self.winner}))
+        elif self.turn_lost:
+            out.append(Call("ref.novuss.turn_over"))
+        else:
+            out.append(Call("ref.novuss.again"))
+        return tuple(out)
 
 
 def _register() -> None:

@@ -19,6 +19,7 @@ Decisions where the seed is silent (docs/rules/novuss.md lists them all):
 
 from __future__ import annotations
 
+from cueboard.errors import CueboardInputError
 from cueboard.games.novuss.board import STANDARD_BOARD, NovussBoard
 from cueboard.games.novuss.geometry import RAILS, centre_or_circle_point, nearest_free_point, penalty_spot
 from cueboard.games.novuss.records import (
@@ -43,7 +44,7 @@ PENALTY_REASONS = {
 }
 
 
-class IllegalStrokeError(ValueError):
+class IllegalStrokeError(CueboardInputError):
     """The stroke cannot be ruled on: the game is over, or the facts contradict the position."""
 
 
@@ -257,6 +258,7 @@ def apply(
         turn_reasons=tuple(reasons),
         next_seat=None if winner is not None else nxt,
         winner=winner,
+        scores=counts,
         summary=_summary(seat, side, own_dropped, opp_dropped, cases, debt_added, bool(reasons), winner),
     )
     return after, ruling

@@ -15,6 +15,7 @@ from typing import Any
 
 from pydantic import Field, ValidationError, model_validator
 
+from cueboard.errors import CueboardInputError
 from cueboard.games.novuss.board import STANDARD_BOARD
 from cueboard.games.novuss.game import GAME
 from cueboard.games.novuss.geometry import is_dark
@@ -32,7 +33,7 @@ from cueboard.games.novuss.referee import apply
 from cueboard.records.base import Record
 
 
-class ReportError(ValueError):
+class ReportError(CueboardInputError):
     """A stroke report that does not fit the position (more discs dropped than are on the table...)."""
 
 

@@ -1,24 +1,35 @@
-"""Snooker as a :class:`cueboard.games.protocol.Game`: records, opening position, physics (lazy),
-referee, end of frame. Importing this module never imports the physics engine."""
+"""Snooker as a :class:`cueboard.games.protocol.Game`: records, opening position, whose turn and
+what they may do (the D, the choices after a foul, nominations), physics (lazy), referee, end of
+frame and match. Importing this module never imports the physics engine."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel
+import numpy as np
 
-from cueboard.games.common import RecordCheck
-from cueboard.games.snooker.declaration import SnookerDeclaration
-from cueboard.games.snooker.position import SnookerPosition
-from cueboard.games.snooker.records import SnookerOutcome, SnookerStrike
-from cueboard.games.snooker.ruling import SnookerRuling
-from cueboard.records.base import Position
+from cueboard.games.common import GameBase, RecordCheck
+from cueboard.games.protocol import (
+    ChanceOutcome,
+    GameOutcome,
+    IllegalChoiceError,
+    IllegalPlacementError,
+    PlacementArea,
+    StrikeParameter,
+    Termination,
+    Turn,
+)
+from cueboard.games.snooker.declaration import Action, Choice, SnookerDeclaration
+from cueboard.games.snooker.position import SnookerPosition, side_of
+from cueboard.games.snooker.records import MAX_SPEED, MAX_TIP_OFFSET, SnookerOutcome, SnookerStrike
+from cueboard.games.snooker.ruling import FrameEnd, SnookerRuling
+from cueboard.games.snooker.table import STANDARD_TABLE
+from cueboard.records.base import parse_record
 from cueboard.records.registry import GameRecordTypes
 
 if TYPE_CHECKING:
-    import numpy as np
-
     from cueboard.engine.events import Event
 
 RECORD_TYPES = GameRecordTypes(
@@ -30,25 +41,180 @@ RECORD_TYPES = GameRecordTypes(
     ruling=SnookerRuling,
 )
 
-
 _as = RecordCheck("snooker")
 
+_TERMINATION = {
+    FrameEnd.LAST_BALL: Termination.LAST_BALL,
+    FrameEnd.CONCEDED: Termination.CONCEDED,
+    FrameEnd.CLAIMED: Termination.CLAIMED,
+    FrameEnd.AWARDED_MISS: Termination.AWARDED,
+    FrameEnd.FORFEIT: Termination.FORFEIT,
+}
 
-class SnookerGame:
-    """The snooker game object (``cueboard.games.snooker.GAME``)."""
+_STRIKE_BOUNDS = (
+    StrikeParameter("speed", 0.01, MAX_SPEED, "m/s", "the cue ball's speed off the tip"),
+    StrikeParameter("angle", -180.0, 180.0, "deg", "direction, counter-clockwise from +x (90: up the table)"),
+    StrikeParameter(
+        "side",
+        -MAX_TIP_OFFSET,
+        MAX_TIP_OFFSET,
+        "R",
+        "tip offset to the right (+) of centre, in ball radii (side² + top² ≤ 0.7²)",
+    ),
+    StrikeParameter(
+        "top", -MAX_TIP_OFFSET, MAX_TIP_OFFSET, "R", "tip offset above (+) centre, in ball radii"
+    ),
+    StrikeParameter("elevation", 0.0, 89.0, "deg", "cue elevation above the bed"),
+)
+
+
+class _FixedDraw:
+    """Stands in for the referee's random generator when a chance event's result is given: the
+    lots for a re-spotted black (S3 R4) are ``integers(2)``."""
+
+    def __init__(self, value: int):
+        self.value = value
+
+    def integers(self, high: int) -> int:
+        if not 0 <= self.value < high:
+            raise IllegalChoiceError(f"chance value {self.value} is not one of 0..{high - 1}")
+        return self.value
+
+
+class SnookerGame(
+    GameBase[SnookerPosition, SnookerStrike, SnookerDeclaration, SnookerOutcome, SnookerRuling]
+):
+    """The snooker game object (``cueboard.games.snooker.GAME``). The position covers a match:
+    frames follow one another through :meth:`next_frame`."""
 
     name = "snooker"
     records = RECORD_TYPES
+    player_counts: tuple[int, ...] = (2, 4)
 
-    def new_position(self, settings: Mapping[str, Any] | None = None, *, seed: int = 0) -> Position:
+    def new_position(self, settings: Mapping[str, Any] | None = None, *, seed: int = 0) -> SnookerPosition:
         """The opening position of a match (settings: :class:`SnookerRules` fields)."""
         from cueboard.games.snooker.match import new_position
 
         return new_position(settings, seed=seed)
 
+    def seats(self, position: SnookerPosition) -> tuple[int, ...]:
+        return tuple(range(_as(SnookerPosition, position, "position").rules.players))
+
+    def side_of(self, position: SnookerPosition, seat: int) -> int:
+        """Seats 0 and 2 play for side 0, seats 1 and 3 for side 1 (S3 R17)."""
+        return side_of(seat)
+
+    def to_move(self, position: SnookerPosition) -> int | None:
+        p = _as(SnookerPosition, position, "position")
+        return None if p.frame_over else p.to_move
+
+    def choices(self, position: SnookerPosition) -> tuple[str, ...]:
+        """After a foul, the incoming player's options (S3 R11(h), R13, R14): ``play``,
+        ``put_back``, ``replace``."""
+        p = _as(SnookerPosition, position, "position")
+        return () if p.frame_over else tuple(p.pending)
+
+    def choose(self, position: SnookerPosition, choice: str) -> SnookerDeclaration:
+        offered = self.choices(position)
+        if choice not in offered:
+            raise IllegalChoiceError(
+                f"the choice '{choice}' is not open now (open: {', '.join(offered) or 'none'})"
+            )
+        return SnookerDeclaration(action=Action.CHOOSE, choice=Choice(choice))
+
+    def nominations(self, position: SnookerPosition) -> tuple[str, ...]:
+        """The colours on the table when the ball on is "any colour" (S2 D12, S3 R3(c))."""
+        p = _as(SnookerPosition, position, "position")
+        return tuple(p.colours_on_table()) if p.ball_on == "colour" and not p.frame_over else ()
+
+    def free_balls(self, position: SnookerPosition) -> tuple[str, ...]:
+        """The balls that may be nominated as a free ball (S3 R10), when one is awarded."""
+        p = _as(SnookerPosition, position, "position")
+        if not p.free_ball or p.frame_over:
+            return ()
+        return tuple(b for b in p.on_table_ids() if b not in (p.ball_on, "white"))
+
+    def declaration(
+        self, position: SnookerPosition, *, nominate: str | None = None, free_ball: str | None = None
+    ) -> SnookerDeclaration:
+        offered = self.nominations(position)
+        if nominate is not None and nominate not in offered:
+            raise IllegalChoiceError(
+                f"'{nominate}' may not be nominated now (nominations: {', '.join(offered) or 'none'})"
+            )
+        if free_ball is not None and free_ball not in self.free_balls(position):
+            raise IllegalChoiceError(f"'{free_ball}' may not be nominated as the free ball now")
+        return SnookerDeclaration(nominated=nominate, free_ball=free_ball)
+
+    def turn(self, position: SnookerPosition) -> Turn:
+        t = super().turn(position)
+        if t.action != "strike":
+            return t
+        return Turn(
+            seat=t.seat,
+            action=t.action,
+            placement=t.placement,
+            cue="white",
+            nominations=t.nominations,
+            free_ball=self.free_balls(position),
+        )
+
+    def legal_placements(self, position: SnookerPosition) -> PlacementArea | None:
+        """The cue ball in hand is placed in the D (S2 D10, S3 R11(e))."""
+        p = _as(SnookerPosition, position, "position")
+        if not p.in_hand or p.frame_over:
+            return None
+        t = STANDARD_TABLE
+        box = (-t.d_radius, t.baulk_y - t.d_radius, t.d_radius, t.baulk_y)
+        return PlacementArea(kind="d", piece="white", seat=p.to_move, required=True, bounds=box)
+
+    def check_placement(self, position: SnookerPosition, x: float, y: float) -> None:
+        """The cue ball in hand goes in the D (S2 D10, S3 R11(e)) without touching a ball."""
+        p = _as(SnookerPosition, position, "position")
+        t = STANDARD_TABLE
+        if not p.in_hand:
+            raise IllegalPlacementError(
+                "not_in_hand", "the cue ball is not in hand: it is played where it lies"
+            )
+        if not t.in_d(x, y):
+            raise IllegalPlacementError("outside_d", f"({x:.3f}, {y:.3f}) m is outside the D")
+        for b in p.on_table():
+            if b.id != "white" and math.hypot(b.x - x, b.y - y) < t.ball_diameter - 1e-9:
+                raise IllegalPlacementError(
+                    "overlaps", f"the cue ball would overlap the {b.id}", {"ball": b.id}
+                )
+
+    def placement_of(self, strike: SnookerStrike) -> tuple[float, float] | None:
+        return _as(SnookerStrike, strike, "strike").place_cue_ball
+
+    def validate_strike(self, position: SnookerPosition, strike: SnookerStrike) -> None:
+        p = _as(SnookerPosition, position, "position")
+        s = _as(SnookerStrike, strike, "strike")
+        if self.to_move(p) is None:
+            raise IllegalChoiceError("the frame is over: no stroke may be played")
+        if p.in_hand:
+            if s.place_cue_ball is None:
+                raise IllegalPlacementError("required", "the cue ball is in hand: place it in the D")
+            self.check_placement(p, *s.place_cue_ball)
+        elif s.place_cue_ball is not None:
+            raise IllegalPlacementError(
+                "not_in_hand", "the cue ball is not in hand: leave place_cue_ball empty"
+            )
+
+    def strike_bounds(self, position: SnookerPosition) -> tuple[StrikeParameter, ...]:
+        return _STRIKE_BOUNDS
+
+    def _strike_record(
+        self, position: SnookerPosition, values: dict[str, float], placement: tuple[float, float] | None
+    ) -> SnookerStrike:
+        data: dict[str, Any] = {"speed": 1.0, "angle": 90.0, **values}
+        if placement is not None:
+            data["place_cue_ball"] = placement
+        return parse_record(SnookerStrike, data, prefix="strike")
+
     def simulate(
-        self, position: Position, declaration: BaseModel, strike: BaseModel
-    ) -> tuple[tuple[Event, ...], BaseModel]:
+        self, position: SnookerPosition, declaration: SnookerDeclaration, strike: SnookerStrike
+    ) -> tuple[tuple[Event, ...], SnookerOutcome]:
         """Play ``strike`` with the physics (imported here, never by the referee)."""
         from cueboard.games.snooker.physics import simulate_shot
 
@@ -60,9 +226,16 @@ class SnookerGame:
             outcome = outcome.model_copy(update={"cue_ball_placed": stroke.place_cue_ball})
         return tuple(events), outcome
 
+    def no_stroke_outcome(self, position: SnookerPosition) -> SnookerOutcome:
+        return SnookerOutcome()
+
     def apply(
-        self, position: Position, declaration: BaseModel, outcome: BaseModel, rng: np.random.Generator
-    ) -> tuple[Position, BaseModel]:
+        self,
+        position: SnookerPosition,
+        declaration: SnookerDeclaration,
+        outcome: SnookerOutcome,
+        rng: np.random.Generator,
+    ) -> tuple[SnookerPosition, SnookerRuling]:
         """The referee (:func:`cueboard.games.snooker.referee.apply`)."""
         from cueboard.games.snooker.referee import apply
 
@@ -73,9 +246,56 @@ class SnookerGame:
             rng,
         )
 
-    def is_over(self, position: Position) -> bool:
-        """Whether the frame has ended (``match_over`` on the position tells the match)."""
+    def chance_outcomes(
+        self, position: SnookerPosition, declaration: SnookerDeclaration, outcome: SnookerOutcome
+    ) -> tuple[ChanceOutcome, ...]:
+        """When the shot ends the frame with the scores level, the black is re-spotted and the
+        lots drawn decide which side plays first from hand (S3 R4): two results, even chances."""
+        _after, ruling = self.apply_chance(position, declaration, outcome, 0)
+        if not ruling.black_respotted:
+            return ()
+        return tuple(
+            ChanceOutcome(side, 0.5, f"side {side} wins the lots and plays the re-spotted black")
+            for side in (0, 1)
+        )
+
+    def apply_chance(
+        self, position: SnookerPosition, declaration: SnookerDeclaration, outcome: SnookerOutcome, value: int
+    ) -> tuple[SnookerPosition, SnookerRuling]:
+        return self.apply(position, declaration, outcome, _FixedDraw(value))  # type: ignore[arg-type]
+
+    def is_over(self, position: SnookerPosition) -> bool:
+        """Whether the frame has ended (:meth:`outcome` tells whether the match has)."""
         return bool(_as(SnookerPosition, position, "position").frame_over)
+
+    def match_over(self, position: SnookerPosition) -> bool:
+        """Whether the match has ended (a one-frame match ends with its frame)."""
+        p = _as(SnookerPosition, position, "position")
+        return p.match_over or (p.frame_over and p.rules.best_of == 1 and p.rules.aggregate_frames is None)
+
+    def outcome(self, position: SnookerPosition) -> GameOutcome | None:
+        p = _as(SnookerPosition, position, "position")
+        if not p.frame_over:
+            return None
+        end = FrameEnd(p.frame_end) if p.frame_end else FrameEnd.LAST_BALL
+        return GameOutcome(
+            termination=_TERMINATION[end],
+            winner=p.frame_winner,
+            scores=p.scores,
+            match_over=self.match_over(p),
+        )
+
+    def next_frame(self, position: SnookerPosition) -> SnookerPosition | None:
+        """The next frame of a best-of-N match, break-off passing on (S3 R3, ``match.next_frame``)."""
+        from cueboard.games.snooker.match import next_frame
+
+        p = _as(SnookerPosition, position, "position")
+        if p.frame_over and not self.match_over(p):
+            return next_frame(p)
+        return None
+
+    def frame_number(self, position: SnookerPosition) -> int:
+        return _as(SnookerPosition, position, "position").frame_number
 
 
 GAME = SnookerGame()

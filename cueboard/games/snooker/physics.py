@@ -30,6 +30,7 @@ from cueboard.engine.events import Event, EventKind
 from cueboard.engine.layout import EV_CAPTURE, EV_COLLISION, MODEL_BALL, VX, VY, WX, WY, WZ
 from cueboard.engine.loop import EF_T, EF_VXA, EF_VXB, EF_VYA, EF_VYB, EF_XA, EF_XB, EF_YA, EF_YB, run_balls
 from cueboard.engine.world import RawEvents, Shapes, final_positions, new_bodies, place_bodies, run, to_events
+from cueboard.errors import CueboardInputError
 from cueboard.games.snooker.cushions import table_shapes
 from cueboard.games.snooker.outcome import CUE_BALL, SIMULTANEOUS, outcome_of
 from cueboard.games.snooker.physics_params import STANDARD_PHYSICS, SnookerPhysics
@@ -44,7 +45,7 @@ from cueboard.records.base import Piece, PieceState, Position
 BEHIND = 0.25
 
 
-class PositionError(ValueError):
+class PositionError(CueboardInputError):
     """The position cannot be played: a ball off the bed, two balls overlapping, no cue ball."""
 
 

@@ -14,6 +14,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
+from cueboard.errors import CueboardInputError
 from cueboard.games.snooker.table import BALL_VALUES, COLOURS_IN_ORDER
 from cueboard.records.base import Piece, PieceState, Position, Record
 
@@ -24,7 +25,7 @@ BallOn = Literal["red", "colour", "yellow", "green", "brown", "blue", "pink", "b
 Pair = tuple[int, int]
 
 
-class SnookerInputError(ValueError):
+class SnookerInputError(CueboardInputError):
     """A declaration or outcome that cannot apply to the position (illegal or inconsistent input)."""
 
 

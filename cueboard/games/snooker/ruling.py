@@ -6,7 +6,9 @@ from enum import StrEnum
 
 from pydantic import Field
 
+from cueboard.games.snooker.position import colour_of
 from cueboard.records.base import Record
+from cueboard.records.ruling import Call
 
 
 class FoulReason(StrEnum):
@@ -106,3 +108,52 @@ class SnookerRuling(Record):
     frame_end: FrameEnd | None = None
     match_over: bool = False
     match_winner: int | None = Field(default=None, ge=0, le=1)
+
+    # --- the shape every ruling shares (cueboard.records.ruling.Ruling) ---------------------------
+    @property
+    def next_to_move(self) -> int | None:
+        """The seat to play or choose next (``next_player``); None once the frame is over."""
+        return None if self.frame_over else self.next_player
+
+    @property
+    def over(self) -> bool:
+        """Whether this stroke or action ended the frame (``match_over`` says the match)."""
+        return self.frame_over
+
+    @property
+    def winner(self) -> int | None:
+        """The side that won the frame this ruling ended (``match_winner``: the match)."""
+        return self.frame_winner
+
+    @property
+    def calls(self) -> tuple[Call, ...]:
+        """The referee's calls as catalogue messages (cueboard/app/i18n): the foul and its
+        penalty, a miss and the warning after two, the points and the break, re-spotted colours,
+        a free ball, a touching ball, the re-spotted black, the end of the frame and match."""
+        out: list[Call] = []
+        if self.action == "choose":
+            return (Call("ref.choice_made", {"seat": self.striker}),)
+        if self.foul:
+            reason = self.foul_reason.value if self.foul_reason else "foul"
+            out.append(Call("ref.snooker.foul", {"penalty": self.penalty, "reason_key": f"foul.{reason}"}))
+            if self.miss:
+                out.append(Call("ref.snooker.miss"))
+            if self.warning:
+                out.append(Call("ref.snooker.warning"))
+        elif self.points:
+            out.append(Call("ref.snooker.points", {"points": self.points, "break": self.break_points}))
+        else:
+            out.append(Call("ref.snooker.no_score"))
+        for spot in self.respots:
+            out.append(Call("ref.snooker.respot", {"ball_key": f"ball.{colour_of(spot.ball)}"}))
+        if self.free_ball:
+            out.append(Call("ref.snooker.free_ball"))
+        if self.touching:
+            out.append(Call("ref.snooker.touching", {"ball_key": f"ball.{colour_of(self.touching[0])}"}))
+        if self.black_respotted:
+            out.append(Call("ref.snooker.black_respotted"))
+        if self.frame_over:
+            out.append(Call("ref.snooker.frame_over", {"side": self.frame_winner}))
+        if self.match_over:
+            out.append(Call("ref.match_over", {"side": self.match_winner}))
+        return tuple(out)

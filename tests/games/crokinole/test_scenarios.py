@@ -36,7 +36,7 @@ def test_scenario(sc: dict[str, Any]) -> None:
     after, ruling = apply(position, declaration, outcome)
     CrokinolePosition.model_validate(after.model_dump())  # the position after is a valid position
     if "foul" in expect:
-        assert (ruling.foul.value if ruling.foul else None) == expect["foul"]
+        assert (ruling.foul_kind.value if ruling.foul_kind else None) == expect["foul"]
     if "removals" in expect:
         assert {r.disc: r.reason.value for r in ruling.removals} == expect["removals"]
     if "twenties" in expect:

@@ -25,7 +25,7 @@ def test_soft_open_shot_outside_the_15_is_removed() -> None:
     _events, outcome = GAME.simulate(p, NO, CrokinoleStrike(start=START, speed=0.3, angle=90.0))
     assert outcome.shot_disc == "s0-01" and outcome.chain == ()
     after, ruling = GAME.apply(p, NO, outcome, rng=None)  # type: ignore[arg-type]
-    assert ruling.foul is not None and ruling.foul.value == "open_shot_outside_15"
+    assert ruling.foul_kind is not None and ruling.foul_kind.value == "open_shot_outside_15"
     assert after.piece("s0-01").state.value == "in_ditch"
     assert after.to_move == 2
 
@@ -36,7 +36,7 @@ def test_head_on_hit_is_a_valid_shot() -> None:
     assert outcome.touched[0] == "s2-01" and outcome.opponent_hit
     assert any(e.kind.value == "collision" for e in events)
     _, ruling = GAME.apply(p, NO, outcome, rng=None)  # type: ignore[arg-type]
-    assert ruling.foul is None
+    assert ruling.foul_kind is None
 
 
 def test_shot_that_misses_is_removed() -> None:
@@ -44,7 +44,7 @@ def test_shot_that_misses_is_removed() -> None:
     _, outcome = GAME.simulate(p, NO, CrokinoleStrike(start=START, speed=0.5, angle=90.0))
     assert not outcome.opponent_hit
     after, ruling = GAME.apply(p, NO, outcome, rng=None)  # type: ignore[arg-type]
-    assert ruling.foul is not None and ruling.foul.value == "missed_opponent"
+    assert ruling.foul_kind is not None and ruling.foul_kind.value == "missed_opponent"
     assert after.piece("s0-01").state.value == "in_ditch"
     assert after.piece("s2-01").on_table
 
