@@ -28,6 +28,7 @@ test: $(DEVSTAMP)
 	sh scripts/ensure-chromium.sh
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 	$(BIN)/pytest
 
 bench: $(DEVSTAMP)

@@ -17,7 +17,7 @@ import numpy as np
 from pydantic import BaseModel
 
 from cueboard.errors import CueboardInputError
-from cueboard.games.protocol import Game
+from cueboard.games.protocol import AnyGame
 from cueboard.records.base import Position
 
 
@@ -52,7 +52,7 @@ class Agent(Protocol):
 
     name: str
 
-    def decide(self, game: Game, position: Position, rng: np.random.Generator) -> Decision:
+    def decide(self, game: AnyGame, position: Position, rng: np.random.Generator) -> Decision:
         """The decision for ``position`` (``position.to_move`` is the deciding seat)."""
         ...
 
@@ -65,13 +65,13 @@ class ScriptedAgent:
     depend on the position (for example "aim at wherever the cue ball lies").
     """
 
-    decisions: Iterable[Decision | Callable[[Game, Position], Decision]]
+    decisions: Iterable[Decision | Callable[[AnyGame, Position], Decision]]
     name: str = "scripted"
-    _it: Iterator[Decision | Callable[[Game, Position], Decision]] | None = field(
+    _it: Iterator[Decision | Callable[[AnyGame, Position], Decision]] | None = field(
         default=None, init=False, repr=False
     )
 
-    def decide(self, game: Game, position: Position, rng: np.random.Generator) -> Decision:
+    def decide(self, game: AnyGame, position: Position, rng: np.random.Generator) -> Decision:
         if self._it is None:
             self._it = iter(self.decisions)
         try:

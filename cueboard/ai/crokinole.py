@@ -28,24 +28,22 @@ from functools import cache, cached_property
 from typing import Final
 
 import numpy as np
-from pydantic import BaseModel
 
 from cueboard.ai.agent import Decision
 from cueboard.ai.noise import DiscNoise, check_level, check_noise_scale, gaussian
 from cueboard.ai.search import REFUSED_VALUE, Candidate, play_through
-from cueboard.games.crokinole.board import STANDARD_BOARD as B
-from cueboard.games.crokinole.errors import CrokinoleError
-from cueboard.games.crokinole.records import (
+from cueboard.games.crokinole import (
     MAX_SPEED,
     CrokinoleDeclaration,
-    CrokinoleOutcome,
+    CrokinoleError,
     CrokinolePosition,
     CrokinoleRuling,
     CrokinoleStrike,
+    check_start,
+    tally,
+    zone_value,
 )
-from cueboard.games.crokinole.shot import check_start
-from cueboard.games.crokinole.zones import tally, zone_value
-from cueboard.records.base import Position
+from cueboard.games.crokinole import STANDARD_BOARD as B
 
 #: Execution noise per level. A flick is judged by where the disc stops: its length error is
 #: twice the relative speed error (d ∝ v²), so 'pro' (3% speed, 0.5° direction, 1 mm along the
@@ -74,13 +72,11 @@ def friction_decel() -> float:
     """μg of the physics (m/s²), from a calibration flick on an empty board that stops in the
     5-zone: μg = v²/(2d)."""
     from cueboard.games.crokinole import GAME
-    from cueboard.games.crokinole.game import new_position
 
-    pos = new_position({"players": 2}, starter=0)
+    pos = GAME.new_position({"players": 2}, first=0)
     start = (0.0, -R_LINE)
     v = 0.6
     _, out = GAME.simulate(pos, _DECL, CrokinoleStrike(start=start, speed=v, angle=90.0))
-    assert isinstance(out, CrokinoleOutcome)
     disc = next(p for p in out.final if p.id == out.shot_disc)
     d = math.hypot(disc.x - start[0], disc.y - start[1])
     if d <= 0.0:
@@ -181,33 +177,36 @@ class CrokinoleModel:
         """The level's noise times ``noise_scale`` (once: :meth:`perturb` runs for every sample)."""
         return NOISE[self.level].scaled(self.noise_scale)
 
-    def perturb(self, position: Position, strike: BaseModel, rng: np.random.Generator) -> BaseModel:
-        assert isinstance(position, CrokinolePosition)
+    def perturb(
+        self, position: CrokinolePosition, strike: CrokinoleStrike, rng: np.random.Generator
+    ) -> CrokinoleStrike:
         return perturb(position, strike, self.noise, rng)
 
     def outcome_value(
-        self, position: Position, declaration: BaseModel, strike: BaseModel, seat: int
+        self, position: CrokinolePosition,
+        declaration: CrokinoleDeclaration, strike: CrokinoleStrike, seat: int
     ) -> float:
         from cueboard.games.crokinole import GAME
 
-        assert isinstance(position, CrokinolePosition)
         played = play_through(GAME, position, declaration, strike)
         if played is None:
             return REFUSED_VALUE  # an illegal start, or a shot the engine cannot finish (event cap)
         after, ruling = played
-        assert isinstance(after, CrokinolePosition) and isinstance(ruling, CrokinoleRuling)
         return evaluate(position, after, ruling, seat)
 
 
 def perturb(
-    position: CrokinolePosition, strike: BaseModel, noise: DiscNoise, rng: np.random.Generator
+    position: CrokinolePosition, strike: CrokinoleStrike, noise: DiscNoise, rng: np.random.Generator
 ) -> CrokinoleStrike:
     """The flick a player with ``noise`` produces when aiming for ``strike``: speed and direction
     errors, and a slip of the starting point along the shooting line (kept on the line and in
     the quadrant: a player never places a disc illegally, only imprecisely)."""
-    assert isinstance(strike, CrokinoleStrike) and strike.speed is not None and strike.angle is not None
-    speed = strike.speed + gaussian(rng, noise.speed_sigma(strike.speed))
-    angle = strike.angle + gaussian(rng, noise.direction_deg)
+    vx, vy = strike.velocity_vector()
+    aimed_speed, aimed_angle = math.hypot(vx, vy), math.degrees(math.atan2(vy, vx))
+    if strike.speed is not None and strike.angle is not None:  # as given, not recomputed
+        aimed_speed, aimed_angle = strike.speed, strike.angle
+    speed = aimed_speed + gaussian(rng, noise.speed_sigma(aimed_speed))
+    angle = aimed_angle + gaussian(rng, noise.direction_deg)
     sx, sy = strike.start
     r = math.hypot(sx, sy)
     slip = gaussian(rng, noise.start) / r
@@ -233,14 +232,17 @@ class CrokinoleAI:
     def model(self) -> CrokinoleModel:
         return CrokinoleModel(self.level, self.noise_scale)
 
-    def perturb(self, position: Position, strike: BaseModel, rng: np.random.Generator) -> BaseModel:
+    def perturb(
+        self, position: CrokinolePosition, strike: CrokinoleStrike, rng: np.random.Generator
+    ) -> CrokinoleStrike:
         return self.model().perturb(position, strike, rng)
 
-    def forced(self, position: Position, rng: np.random.Generator) -> Decision | None:
+    def forced(self, position: CrokinolePosition, rng: np.random.Generator) -> Decision | None:
         return None  # never concedes: every round can be won back
 
-    def candidates(self, position: Position) -> list[Candidate]:
-        assert isinstance(position, CrokinolePosition)
+    def candidates(
+        self, position: CrokinolePosition
+    ) -> list[Candidate[CrokinoleDeclaration, CrokinoleStrike]]:
         return candidates(position)
 
 

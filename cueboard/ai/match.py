@@ -13,11 +13,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from pydantic import BaseModel
 
-from cueboard.ai.agent import Agent, AgentError
+from cueboard.ai.agent import Agent
 from cueboard.errors import CueboardInputError
-from cueboard.games.protocol import Game
+from cueboard.games.protocol import AnyGame, get_game
 from cueboard.records.base import Position
 from cueboard.records.match import ShotEntry
 
@@ -26,16 +25,9 @@ class MatchError(CueboardInputError):
     """A match that cannot be played as asked (bad settings, a frame that does not end)."""
 
 
-def side_of(position: BaseModel, seat: int) -> int:
+def side_of(position: Position, seat: int) -> int:
     """The side (0 or 1) ``seat`` plays for in ``position``'s game."""
-    game = getattr(position, "game", "")
-    if game == "crokinole":
-        return int(position.side(seat))  # type: ignore[attr-defined]
-    if game == "novuss":
-        from cueboard.games.novuss.records import side_of as novuss_side
-
-        return novuss_side(seat, position.players)  # type: ignore[attr-defined]
-    return seat % 2
+    return get_game(position.game).side_of(position, seat)
 
 
 def frame_settings(game: str, frame: int) -> dict[str, Any]:
@@ -49,23 +41,11 @@ def frame_settings(game: str, frame: int) -> dict[str, Any]:
     raise MatchError(f"unknown game '{game}'")
 
 
-def new_frame(game: Game, frame: int, seed: int) -> Position:
-    """The start position of the ``frame``-th frame; the first player alternates by frame."""
-    if game.name == "crokinole":
-        from cueboard.games.crokinole.game import new_position
-
-        return new_position(frame_settings("crokinole", frame), starter=2 * (frame % 2))
-    pos = game.new_position(frame_settings(game.name, frame), seed=seed)
-    if game.name == "novuss" and frame % 2 == 1:
-        pos = pos.model_copy(update={"to_move": 2})
-    return pos
-
-
-def empty_outcome(game: Game, position: Position) -> BaseModel:
-    """The outcome that goes with a non-stroke declaration (a concession, a choice)."""
-    if game.name == "snooker":
-        return game.records.outcome()
-    raise AgentError(f"{game.name}: every decision needs a strike")
+def new_frame(game: AnyGame, frame: int, seed: int) -> Position:
+    """The start position of the ``frame``-th frame; the first player alternates by frame
+    (snooker: the break-off, S3 R3; crokinole: seats 0 and 2; novuss: seats 0 and 2)."""
+    first = frame % 2 if game.name == "snooker" else 2 * (frame % 2)
+    return game.new_position(frame_settings(game.name, frame), seed=seed, first=first)
 
 
 @dataclass
@@ -81,27 +61,14 @@ class FrameResult:
     intents: list[str] = field(default_factory=list)
 
 
-def winner_of(game: Game, position: Position) -> int | None:
-    """The side that won a finished frame."""
-    name = game.name
-    if name == "snooker":
-        return position.frame_winner  # type: ignore[attr-defined]
-    if name == "crokinole":
-        from cueboard.games.crokinole.referee import winner
-
-        return winner(position)  # type: ignore[arg-type]
-    return position.winner  # type: ignore[attr-defined]
-
-
-def frame_over(game: Game, position: Position) -> bool:
-    """Whether the frame has ended (a snooker frame ends before the match does)."""
-    if game.name == "snooker":
-        return bool(position.frame_over) or game.is_over(position)  # type: ignore[attr-defined]
-    return game.is_over(position)
+def winner_of(game: AnyGame, position: Position) -> int | None:
+    """The side that won a finished frame (None: drawn or not finished)."""
+    result = game.outcome(position)
+    return None if result is None else result.winner
 
 
 def play_frame(
-    game: Game,
+    game: AnyGame,
     agents: Sequence[Agent],
     position: Position,
     rng: np.random.Generator,
@@ -117,7 +84,7 @@ def play_frame(
     intents: list[str] = []
     pos = position
     for index in range(max_shots):
-        if frame_over(game, pos):
+        if game.is_over(pos):
             break
         seat = pos.to_move
         side = side_of(pos, seat)
@@ -125,7 +92,7 @@ def play_frame(
         decision = agents[side].decide(game, pos, rng)
         times[side].append(time.perf_counter() - t0)
         if decision.strike is None:
-            outcome = empty_outcome(game, pos)
+            outcome = game.no_stroke_outcome(pos)
         else:
             _, outcome = game.simulate(pos, decision.declaration, decision.strike)
         after, ruling = game.apply(pos, decision.declaration, outcome, rng)
@@ -139,6 +106,6 @@ def play_frame(
             on_shot(entry)
         pos = after
     else:
-        if not frame_over(game, pos):
+        if not game.is_over(pos):
             raise MatchError(f"the frame did not end within {max_shots} shots")
     return FrameResult(shots, pos, winner_of(game, pos), times, intents)

@@ -28,23 +28,25 @@ from functools import cache, cached_property
 from typing import Final
 
 import numpy as np
-from pydantic import BaseModel
 
 from cueboard.ai.agent import Decision
 from cueboard.ai.noise import DiscNoise, check_level, check_noise_scale, gaussian
 from cueboard.ai.search import REFUSED_VALUE, Candidate, play_through
 from cueboard.ai.snooker.geometry import path_clear
-from cueboard.games.novuss.board import STANDARD_BOARD as B
-from cueboard.games.novuss.geometry import check_striker_placement, depth, is_dark, point
-from cueboard.games.novuss.records import (
+from cueboard.games.novuss import (
     MAX_SPEED,
     NovussDeclaration,
     NovussPosition,
     NovussRuling,
     NovussStrike,
+    check_striker_placement,
+    depth,
+    is_dark,
+    point,
     side_of,
 )
-from cueboard.records.base import Piece, Position
+from cueboard.games.novuss import STANDARD_BOARD as B
+from cueboard.records.base import Piece
 
 #: Execution noise per level. A novuss stroke crosses up to ~0.9 m to a disc that then runs
 #: ~0.3-0.6 m to a pocket 100 mm wide (50 mm more than a disc): the pocket takes about ±17 mm,
@@ -71,11 +73,9 @@ _DECL = NovussDeclaration()
 def friction_decel() -> float:
     """μg of the disc physics for the striker (m/s²), from a calibration stroke on an empty
     lane: the striker of seat 0 struck along +x from its zone stops after v²/(2μg)."""
-    import importlib
 
+    from cueboard.games.novuss import simulate_stroke
     from cueboard.records.base import PieceState
-
-    simulate_stroke = importlib.import_module("cueboard.games.novuss.physics").simulate_stroke
 
     start = point(0, (U_FRONT + U_BACK) / 2, -0.3)
     striker = Piece(id="striker0", kind="striker", owner=0, x=start[0], y=start[1], state=PieceState.ON_TABLE)
@@ -280,31 +280,29 @@ class NovussModel:
         """The level's noise times ``noise_scale`` (once: :meth:`perturb` runs for every sample)."""
         return NOISE[self.level].scaled(self.noise_scale)
 
-    def perturb(self, position: Position, strike: BaseModel, rng: np.random.Generator) -> BaseModel:
-        assert isinstance(position, NovussPosition)
+    def perturb(
+        self, position: NovussPosition, strike: NovussStrike, rng: np.random.Generator
+    ) -> NovussStrike:
         return perturb(position, strike, self.noise, rng)
 
     def outcome_value(
-        self, position: Position, declaration: BaseModel, strike: BaseModel, seat: int
+        self, position: NovussPosition, declaration: NovussDeclaration, strike: NovussStrike, seat: int
     ) -> float:
         from cueboard.games.novuss import GAME
 
-        assert isinstance(position, NovussPosition)
         played = play_through(GAME, position, declaration, strike)
         if played is None:
             return REFUSED_VALUE  # an illegal placement, or a stroke the engine cannot finish
         after, ruling = played
-        assert isinstance(after, NovussPosition) and isinstance(ruling, NovussRuling)
         return evaluate(position, after, ruling, seat)
 
 
 def perturb(
-    position: NovussPosition, strike: BaseModel, noise: DiscNoise, rng: np.random.Generator
+    position: NovussPosition, strike: NovussStrike, noise: DiscNoise, rng: np.random.Generator
 ) -> NovussStrike:
     """The stroke a player with ``noise`` produces: speed and direction errors and a slip of the
     striker's placement; a slip that would make the placement illegal is not made (a player
     places the striker by hand and never illegally, only imprecisely)."""
-    assert isinstance(strike, NovussStrike)
     speed = strike.speed + gaussian(rng, noise.speed_sigma(strike.speed))
     angle = strike.angle + gaussian(rng, noise.direction_deg)
     x = strike.x + gaussian(rng, noise.start)
@@ -324,17 +322,20 @@ class NovussAI:
     def model(self) -> NovussModel:
         return NovussModel(self.level, self.noise_scale)
 
-    def perturb(self, position: Position, strike: BaseModel, rng: np.random.Generator) -> BaseModel:
+    def perturb(
+        self, position: NovussPosition, strike: NovussStrike, rng: np.random.Generator
+    ) -> NovussStrike:
         return self.model().perturb(position, strike, rng)
 
-    def forced(self, position: Position, rng: np.random.Generator) -> Decision | None:
+    def forced(self, position: NovussPosition, rng: np.random.Generator) -> Decision | None:
         return None
 
-    def candidates(self, position: Position) -> list[Candidate]:
-        assert isinstance(position, NovussPosition)
+    def candidates(self, position: NovussPosition) -> list[Candidate[NovussDeclaration, NovussStrike]]:
         return candidates(position)
 
-    def variations(self, position: Position, candidate: Candidate) -> list[Candidate]:
+    def variations(
+        self, position: NovussPosition, candidate: Candidate[NovussDeclaration, NovussStrike]
+    ) -> list[Candidate[NovussDeclaration, NovussStrike]]:
         """Turned, softer and firmer copies of a promising pot or rebound (local refinement)."""
         return variations(candidate)
 

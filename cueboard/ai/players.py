@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol, TypeVar
 
 import numpy as np
 from pydantic import BaseModel
@@ -18,30 +18,34 @@ from pydantic import BaseModel
 from cueboard.ai.agent import Decision
 from cueboard.ai.noise import check_level
 from cueboard.ai.search import Candidate, ShotModel, default_workers, search
-from cueboard.games.protocol import Game
+from cueboard.games.protocol import AnyGame
 from cueboard.records.base import Position
 
+P_contra = TypeVar("P_contra", bound=Position, contravariant=True)
+D = TypeVar("D", bound=BaseModel)
+S = TypeVar("S", bound=BaseModel)
 
-class GameAI(Protocol):
+
+class GameAI(Protocol[P_contra, D, S]):
     """One game's knowledge for the search. A game's AI may also offer
     ``variations(position, candidate) -> list[Candidate]``: small changes of a promising candidate that the
     search screens too (see :func:`cueboard.ai.search.search`)."""
 
     level: str
 
-    def model(self) -> ShotModel:
+    def model(self) -> ShotModel[P_contra, D, S]:
         """The shot model (noise of this level, evaluation) for the search."""
         ...
 
-    def forced(self, position: Position, rng: np.random.Generator) -> Decision | None:
+    def forced(self, position: P_contra, rng: np.random.Generator) -> Decision | None:
         """A decision that needs no shot search (concede, claim, ask the offender to play), or None."""
         ...
 
-    def candidates(self, position: Position) -> list[Candidate]:
+    def candidates(self, position: P_contra) -> list[Candidate[D, S]]:
         """The shot ideas worth searching for ``position`` (never empty)."""
         ...
 
-    def perturb(self, position: Position, strike: BaseModel, rng: np.random.Generator) -> BaseModel:
+    def perturb(self, position: P_contra, strike: S, rng: np.random.Generator) -> S:
         """The strike this level's hand actually produces in ``position`` aiming for ``strike``."""
         ...
 
@@ -61,7 +65,7 @@ class SearchSettings:
 class SearchAgent:
     """An AI player of one game and level (see the module docstring)."""
 
-    ai: GameAI
+    ai: GameAI[Any, Any, Any]
     settings: SearchSettings = field(default_factory=SearchSettings)
     name: str = ""
     #: Wall-clock seconds of each decision so far (benchmarks read it).
@@ -72,7 +76,7 @@ class SearchAgent:
         if not self.name:
             self.name = f"ai:{self.ai.level}"
 
-    def decide(self, game: Game, position: Position, rng: np.random.Generator) -> Decision:
+    def decide(self, game: AnyGame, position: Position, rng: np.random.Generator) -> Decision:
         t0 = time.perf_counter()
         forced = self.ai.forced(position, rng)
         if forced is not None:

@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 import numpy as np
 from pydantic import BaseModel
@@ -33,9 +33,16 @@ from pydantic import BaseModel
 from cueboard.games.protocol import Game
 from cueboard.records.base import Position
 
+P = TypeVar("P", bound=Position)
+D = TypeVar("D", bound=BaseModel)
+S = TypeVar("S", bound=BaseModel)
+R = TypeVar("R", bound=BaseModel)
+P_contra = TypeVar("P_contra", bound=Position, contravariant=True)
+D_contra = TypeVar("D_contra", bound=BaseModel, contravariant=True)
+
 
 @dataclass(frozen=True)
-class Candidate:
+class Candidate(Generic[D, S]):
     """One shot idea: what to declare, the intended strike, a label and a prior (higher first).
 
     ``success`` is the AI's own estimate of the chance that the shot comes off under its noise,
@@ -46,8 +53,8 @@ class Candidate:
     (a shot and its variations) fill at most ``PER_FAMILY`` of the sampled places.
     """
 
-    declaration: BaseModel
-    strike: BaseModel
+    declaration: D
+    strike: S
     label: str
     prior: float = 0.0
     success: float = 1.0
@@ -57,10 +64,10 @@ class Candidate:
 
 
 @dataclass(frozen=True)
-class Scored:
+class Scored(Generic[D, S]):
     """A candidate with its evaluation: the screening value and the noisy samples' values."""
 
-    candidate: Candidate
+    candidate: Candidate[D, S]
     screen: float
     values: tuple[float, ...] = ()
 
@@ -70,17 +77,16 @@ class Scored:
         return float(np.mean(self.values)) if self.values else self.screen
 
 
-class ShotModel(Protocol):
-    """What the search needs of a game's AI: picklable (it travels to worker processes)."""
+class ShotModel(Protocol[P_contra, D_contra, S]):
+    """What the search needs of a game's AI, typed by the game's position, declaration and strike
+    records: picklable (it travels to worker processes)."""
 
-    def perturb(self, position: Position, strike: BaseModel, rng: np.random.Generator) -> BaseModel:
+    def perturb(self, position: P_contra, strike: S, rng: np.random.Generator) -> S:
         """The strike actually played in ``position`` when ``strike`` is intended (execution
         noise); always a legal strike."""
         ...
 
-    def outcome_value(
-        self, position: Position, declaration: BaseModel, strike: BaseModel, seat: int
-    ) -> float:
+    def outcome_value(self, position: P_contra, declaration: D_contra, strike: S, seat: int) -> float:
         """Play the strike through physics and referee; the value of the result for ``seat``."""
         ...
 
@@ -97,8 +103,8 @@ REFUSED_VALUE = -1000.0
 
 
 def play_through(
-    game: Game, position: Position, declaration: BaseModel, strike: BaseModel
-) -> tuple[Position, BaseModel] | None:
+    game: Game[P, S, D, Any, R], position: P, declaration: D, strike: S
+) -> tuple[P, R] | None:
     """The position after ``strike`` and the ruling, through the game's physics and referee;
     ``None`` when either refuses the input. Lots are drawn from a fresh generator seeded 0, so a
     candidate's value never depends on what was evaluated before it."""
@@ -109,8 +115,8 @@ def play_through(
         return None
 
 
-def _run(model: ShotModel, position: Position, cand: Candidate, seat: int, n: int, seed: int, idx: int
-         ) -> tuple[int, float, tuple[float, ...]]:
+def _run(model: ShotModel[P, D, S], position: P, cand: Candidate[D, S], seat: int, n: int, seed: int,
+         idx: int) -> tuple[int, float, tuple[float, ...]]:
     """Screen (n == 0) or sample (n > 0) one candidate; returns (index, screen, values)."""
     if n == 0:
         return idx, model.outcome_value(position, cand.declaration, cand.strike, seat), ()
@@ -158,7 +164,7 @@ def default_workers() -> int:
     return n
 
 
-def _stage(model: ShotModel, position: Position, cands: Sequence[Candidate], seat: int, n: int,
+def _stage(model: ShotModel[P, D, S], position: P, cands: Sequence[Candidate[D, S]], seat: int, n: int,
            seed: int, idxs: Sequence[int], deadline: float | None, workers: int
            ) -> dict[int, tuple[float, tuple[float, ...]]]:
     out: dict[int, tuple[float, tuple[float, ...]]] = {}
@@ -187,9 +193,9 @@ def _stage(model: ShotModel, position: Position, cands: Sequence[Candidate], sea
 
 
 def search(
-    model: ShotModel,
-    position: Position,
-    candidates: Sequence[Candidate],
+    model: ShotModel[P, D, S],
+    position: P,
+    candidates: Sequence[Candidate[D, S]],
     seat: int,
     rng: np.random.Generator,
     *,
@@ -197,8 +203,8 @@ def search(
     top_k: int = 6,
     budget_s: float | None = None,
     workers: int = 1,
-    vary: Callable[[Position, Candidate], Sequence[Candidate]] | None = None,
-) -> list[Scored]:
+    vary: Callable[[P, Candidate[D, S]], Sequence[Candidate[D, S]]] | None = None,
+) -> list[Scored[D, S]]:
     """Evaluate ``candidates`` for ``seat``; the scored ones, best mean first.
 
     ``vary`` (optional) gives variations of a candidate (a little more or less speed or spin):

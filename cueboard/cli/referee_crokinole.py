@@ -1,13 +1,13 @@
 """The crokinole replay of ``cueboard referee``: each shot (or scoreboard round) through the
 referee, its ruling in words, the round results and the score; differences from the recorded
-rulings and positions are flagged (:func:`cueboard.games.crokinole.replay.replay`)."""
+rulings and positions are flagged (:func:`cueboard.games.replay.replay`)."""
 
 from __future__ import annotations
 
 from rich.console import Console
 
 from cueboard.cli.referee import DIFFERS, register_replayer, report_differences
-from cueboard.games.crokinole.records import CrokinoleRuling
+from cueboard.games.crokinole import CrokinoleRuling
 from cueboard.records.match import MatchRecord
 
 
@@ -30,8 +30,8 @@ def describe(r: CrokinoleRuling, *, tally: bool = False) -> str:
 
 def replay_crokinole(record: MatchRecord, out: Console) -> int:
     """Replay a crokinole match record; 1 when a recorded ruling or position differs."""
-    from cueboard.games.crokinole.records import CrokinoleOutcome
-    from cueboard.games.crokinole.replay import replay
+    from cueboard.games.crokinole import CrokinoleOutcome
+    from cueboard.games.replay import replay
 
     status = 0
     for shot, step in zip(record.shots, replay(record), strict=True):

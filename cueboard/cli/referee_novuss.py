@@ -1,6 +1,6 @@
 """The novuss replay of ``cueboard referee``: each stroke through the referee, its ruling in words
 and the game state; differences from the recorded rulings and positions are flagged
-(:func:`cueboard.games.novuss.replay.replay`)."""
+(:func:`cueboard.games.replay.replay`)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from cueboard.records.match import MatchRecord
 
 def replay_novuss(record: MatchRecord, out: Console) -> int:
     """Replay a novuss match record; 1 when a recorded ruling or position differs."""
-    from cueboard.games.novuss.replay import replay
+    from cueboard.games.replay import replay
 
     status = 0
     for step in replay(record):

@@ -3,21 +3,14 @@ and the score; a new frame is started when a shot follows the end of one."""
 
 from __future__ import annotations
 
-import numpy as np
 from rich.console import Console
 
-from cueboard.cli.referee import register_replayer
-from cueboard.games.snooker.match import match_score, new_position, next_frame
-from cueboard.games.snooker.position import SnookerPosition
-from cueboard.games.snooker.referee import apply
-from cueboard.records.base import RecordError
+from cueboard.cli.referee import DIFFERS, register_replayer, report_differences
+from cueboard.games.snooker import SnookerRuling, match_score
 from cueboard.records.match import MatchRecord
 
 
-def _describe(r: object) -> str:
-    from cueboard.games.snooker.ruling import SnookerRuling
-
-    assert isinstance(r, SnookerRuling)
+def _describe(r: SnookerRuling) -> str:
     if r.action != "stroke":
         text = r.action
     elif r.foul:
@@ -32,32 +25,26 @@ def _describe(r: object) -> str:
 
 
 def replay_snooker(record: MatchRecord, out: Console) -> int:
-    """Replay a snooker match record; 1 when a recorded ruling differs from the referee's."""
-    header = record.header
-    position = new_position(header.settings, seed=header.seed)
-    rng = np.random.default_rng(header.seed)
+    """Replay a snooker match record; 1 when a recorded ruling or position differs from the
+    referee's (:func:`cueboard.games.replay.replay`)."""
+    from cueboard.games.replay import replay
+
     status = 0
-    for shot in record.shots:
-        if position.frame_over and not position.match_over:
-            position = next_frame(position)
-            out.print(f"-- frame {position.frame_number + 1} --")
-        decl, outcome = shot.declaration, shot.outcome
-        if not isinstance(position, SnookerPosition):
-            raise RecordError("not a snooker position", shot=shot.index)
-        try:
-            position, ruling = apply(position, decl, outcome, rng)  # type: ignore[arg-type]
-        except ValueError as err:
-            raise RecordError(str(err), shot=shot.index) from None
-        same = ruling.model_dump(mode="json") == shot.ruling.model_dump(mode="json")
-        if not same:
-            status = 1
-        flag = "" if same else "  [red](the recorded ruling differs)[/red]"
+    frame = 0
+    position = None
+    for step in replay(record):
+        ruling, position = step.ruling, step.position
+        if position.frame_number != frame:
+            frame = position.frame_number
+            out.print(f"-- frame {frame + 1} --")
+        flag = DIFFERS if step.differences else ""
         s0, s1 = ruling.scores
-        out.print(f"shot {shot.index} (seat {ruling.striker}): {_describe(ruling)} — score {s0}-{s1}{flag}")
+        out.print(f"shot {step.index} (seat {ruling.striker}): {_describe(ruling)} — score {s0}-{s1}{flag}")
+        status |= report_differences(out, step.differences)
         if ruling.frame_over:
             winner = "drawn" if ruling.frame_winner is None else f"side {ruling.frame_winner}"
             out.print(f"frame over ({ruling.frame_end}): {winner}; {match_score(position)}")
-    if position.match_over:
+    if position is not None and position.match_over:
         winner = "drawn" if position.match_winner is None else f"side {position.match_winner}"
         out.print(f"match over: {winner}")
     return status

@@ -23,8 +23,7 @@ from cueboard.cli.main import console
 from cueboard.cli.score import score_app
 
 if TYPE_CHECKING:
-    from cueboard.games.crokinole.records import RoundResult
-    from cueboard.games.crokinole.scoreboard import Scoreboard
+    from cueboard.games.crokinole import RoundResult, Scoreboard
 
 
 def _read_counts(prompt: str) -> list[int] | str | None:
@@ -61,8 +60,7 @@ def score_crokinole(
     save: Path | None = typer.Option(None, "--save", help="write the game as a match record (.json/.jsonl)"),
 ) -> None:
     """Keep score of a real crokinole game: enter each round's discs per zone, get the result."""
-    from cueboard.games.crokinole.errors import CrokinoleError
-    from cueboard.games.crokinole.scoreboard import Scoreboard
+    from cueboard.games.crokinole import CrokinoleError, Scoreboard
     from cueboard.records.match import write_match
 
     name_list = [n.strip() for n in names.split(",")] if names else None

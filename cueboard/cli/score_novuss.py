@@ -23,8 +23,7 @@ from cueboard.cli.main import console
 from cueboard.cli.score import score_app
 
 if TYPE_CHECKING:
-    from cueboard.games.novuss.records import NovussRuling
-    from cueboard.games.novuss.scoreboard import Scoreboard
+    from cueboard.games.novuss import NovussRuling, Scoreboard
 
 
 def _show_ruling(ruling: NovussRuling, board: Scoreboard) -> None:
@@ -81,7 +80,7 @@ def score_novuss(
     save: Path | None = typer.Option(None, "--save", help="write the game as a match record (.json/.jsonl)"),
 ) -> None:
     """Referee a real novuss game: report each stroke, get the ruling and the game state."""
-    from cueboard.games.novuss.scoreboard import REPORT_WORDS, ReportError, Scoreboard, parse_report
+    from cueboard.games.novuss import REPORT_WORDS, ReportError, Scoreboard, parse_report
     from cueboard.records.match import write_match
 
     try:

@@ -19,8 +19,7 @@ from rich.table import Table
 
 from cueboard.cli.main import console
 from cueboard.cli.score import score_app
-from cueboard.games.snooker.ruling import SnookerRuling
-from cueboard.games.snooker.scoreboard import REPORT_HELP, Scoreboard, parse_report
+from cueboard.games.snooker import REPORT_HELP, Scoreboard, SnookerRuling, parse_report
 
 
 def _board(board: Scoreboard) -> Table:

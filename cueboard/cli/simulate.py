@@ -40,11 +40,14 @@ def simulate(
     """Play STRIKE on POSITION (snooker; crokinole / novuss from a crokinole / novuss position
     record) and print the engine's events and the outcome."""
     from cueboard.engine.world import EventLimitError
-    from cueboard.games.snooker.cushions import table_shapes
-    from cueboard.games.snooker.physics import PositionError, trace_shot
-    from cueboard.games.snooker.physics_params import STANDARD_PHYSICS
-    from cueboard.games.snooker.records import SnookerStrike
-    from cueboard.games.snooker.table import STANDARD_TABLE
+    from cueboard.games.snooker import (
+        STANDARD_PHYSICS,
+        STANDARD_TABLE,
+        PositionError,
+        SnookerStrike,
+        table_shapes,
+        trace_shot,
+    )
     from cueboard.records.base import Position, parse_record
 
     try:
@@ -72,7 +75,7 @@ def simulate(
     )
     _emit(text, out, f"{len(events)} events, outcome written to {out}")
     if svg is not None:
-        from cueboard.games.snooker.svg import render_svg
+        from cueboard.games.snooker import render_svg
 
         shapes = table_shapes(STANDARD_TABLE, STANDARD_PHYSICS)
         svg.write_text(render_svg(STANDARD_TABLE, shapes, outcome.final, paths))

@@ -13,9 +13,9 @@ from cueboard.cli.main import app, console
 @app.command()
 def specs(game: str = typer.Argument(..., help="snooker, crokinole or novuss")) -> None:
     """Print the table / board specification of GAME (SI units, as the rules give it)."""
-    from cueboard.games.crokinole.board import STANDARD_BOARD as CROKINOLE
-    from cueboard.games.novuss.board import STANDARD_BOARD as NOVUSS
-    from cueboard.games.snooker.table import STANDARD_TABLE as SNOOKER
+    from cueboard.games.crokinole import STANDARD_BOARD as CROKINOLE
+    from cueboard.games.novuss import STANDARD_BOARD as NOVUSS
+    from cueboard.games.snooker import STANDARD_TABLE as SNOOKER
 
     spec: object
     if game == "snooker":

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import importlib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -174,3 +175,17 @@ class GameBase(Generic[P, S, D, O, R]):
 
     def frame_number(self, position: P) -> int:
         return 0
+
+
+def lazy_attributes(package: str, names: Mapping[str, str]) -> Callable[[str], object]:
+    """A module ``__getattr__`` (PEP 562) that imports ``names`` (attribute -> submodule) on first
+    use: a game package exports its physics this way, so that importing the package (and its
+    referee) never imports the physics engine."""
+
+    def lazy_getattr(name: str) -> object:
+        sub = names.get(name)
+        if sub is None:
+            raise AttributeError(f"module '{package}' has no attribute '{name}'")
+        return getattr(importlib.import_module(f"{package}.{sub}"), name)
+
+    return lazy_getattr

@@ -166,9 +166,13 @@ class Game(Protocol[P, S, D, O, R]):
     player_counts: tuple[int, ...]
 
     # --- the start -----------------------------------------------------------------------------
-    def new_position(self, settings: Mapping[str, Any] | None = None, *, seed: int = 0) -> P:
+    def new_position(
+        self, settings: Mapping[str, Any] | None = None, *, seed: int = 0, first: int | None = None
+    ) -> P:
         """The position at the start of a match / game with these rules settings (a ``players``
-        setting picks 2 or 4 players; ValueError naming what is wrong)."""
+        setting picks 2 or 4 players; ValueError naming what is wrong). ``first`` names the seat
+        to play first (snooker: to break off); by default the game's own rule decides (crokinole
+        draws it with ``seed``)."""
         ...
 
     def seats(self, position: P) -> tuple[int, ...]:

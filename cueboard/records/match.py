@@ -19,8 +19,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, ValidationError
 
+from cueboard.engine.events import Event
 from cueboard.records.base import (
     RECORD_VERSION,
+    Position,
     Record,
     RecordError,
     parse_record,
@@ -60,8 +62,8 @@ class ShotEntry(Record):
     strike: BaseModel | None = None  # None for a scoreboard entry (a real shot reported by hand)
     outcome: BaseModel
     ruling: BaseModel
-    position_after: BaseModel
-    events: tuple[BaseModel, ...] | None = None
+    position_after: Position
+    events: tuple[Event, ...] | None = None
 
     def to_json_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -99,8 +101,6 @@ class MatchRecord(BaseModel):
 
 def parse_shot(game: str, data: Any, *, shot: int) -> ShotEntry:
     """Validate one shot's JSON mapping with ``game``'s models."""
-    from cueboard.engine.events import Event
-
     if not isinstance(data, dict):
         raise RecordError("a shot must be a JSON object", shot=shot)
     types = record_types(game)

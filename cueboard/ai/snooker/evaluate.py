@@ -21,9 +21,16 @@ from __future__ import annotations
 from typing import Final
 
 from cueboard.ai.snooker.geometry import PotOption, pot_options
-from cueboard.games.snooker.geometry import is_snookered, layout_of
-from cueboard.games.snooker.position import SnookerPosition, is_red, side_of, value_of
-from cueboard.games.snooker.table import COLOURS_IN_ORDER, STANDARD_TABLE
+from cueboard.games.snooker import (
+    COLOURS_IN_ORDER,
+    STANDARD_TABLE,
+    SnookerPosition,
+    is_red,
+    is_snookered,
+    layout_of,
+    side_of,
+    value_of,
+)
 
 #: What keeping the break going is worth on top of the ball's value (points).
 BREAK_ON: Final = 4.0

@@ -26,7 +26,7 @@ from functools import cache
 import numpy as np
 
 from cueboard.ai.snooker.pockets import band
-from cueboard.games.snooker.table import STANDARD_TABLE, SnookerTable
+from cueboard.games.snooker import STANDARD_TABLE, SnookerTable
 
 Point = tuple[float, float]
 

@@ -19,17 +19,21 @@ from functools import cache, cached_property
 from typing import Final
 
 import numpy as np
-from pydantic import BaseModel
 
 from cueboard.ai.agent import Decision
 from cueboard.ai.noise import CUE_NOISE, CueNoise, check_level, check_noise_scale
 from cueboard.ai.search import REFUSED_VALUE, Candidate, play_through
 from cueboard.ai.snooker.evaluate import BREAK_ON, balls_on, best_pots, continuation, evaluate
 from cueboard.ai.snooker.shots import candidates, perturb, variations
-from cueboard.games.snooker.declaration import Action, Choice, SnookerDeclaration
-from cueboard.games.snooker.position import SnookerPosition, side_of, value_of
-from cueboard.games.snooker.records import SnookerStrike
-from cueboard.records.base import Position
+from cueboard.games.snooker import (
+    Action,
+    Choice,
+    SnookerDeclaration,
+    SnookerPosition,
+    SnookerStrike,
+    side_of,
+    value_of,
+)
 
 #: Continuation (points) above which the incoming player plays on after a foul.
 PLAY_ON: Final = 2.0
@@ -73,22 +77,21 @@ class SnookerModel:
         """The level's noise times ``noise_scale`` (once: :meth:`perturb` runs for every sample)."""
         return CUE_NOISE[self.level].scaled(self.noise_scale)
 
-    def perturb(self, position: Position, strike: BaseModel, rng: np.random.Generator) -> BaseModel:
+    def perturb(
+        self, position: SnookerPosition, strike: SnookerStrike, rng: np.random.Generator
+    ) -> SnookerStrike:
         n = self.noise
-        assert isinstance(strike, SnookerStrike)
         return perturb(strike, n.direction_deg, n.speed, n.tip, rng)
 
     def outcome_value(
-        self, position: Position, declaration: BaseModel, strike: BaseModel, seat: int
+        self, position: SnookerPosition, declaration: SnookerDeclaration, strike: SnookerStrike, seat: int
     ) -> float:
         from cueboard.games.snooker import GAME
 
-        assert isinstance(position, SnookerPosition)
         played = play_through(GAME, position, declaration, strike)
         if played is None:
             return REFUSED_VALUE  # an input the referee refuses: never chosen
         after = played[0]
-        assert isinstance(after, SnookerPosition)
         return evaluate(position, after, seat, eval_sigma(self.level, self.noise_scale))
 
 
@@ -108,22 +111,23 @@ class SnookerAI:
     def model(self) -> SnookerModel:
         return SnookerModel(self.level, self.noise_scale)
 
-    def perturb(self, position: Position, strike: BaseModel, rng: np.random.Generator) -> BaseModel:
+    def perturb(
+        self, position: SnookerPosition, strike: SnookerStrike, rng: np.random.Generator
+    ) -> SnookerStrike:
         return self.model().perturb(position, strike, rng)
 
-    def candidates(self, position: Position) -> list[Candidate]:
-        assert isinstance(position, SnookerPosition)
+    def candidates(self, position: SnookerPosition) -> list[Candidate[SnookerDeclaration, SnookerStrike]]:
         return candidates(position, self.sigma, POT_FIRST[self.level])
 
-    def forced(self, position: Position, rng: np.random.Generator) -> Decision | None:
-        assert isinstance(position, SnookerPosition)
+    def forced(self, position: SnookerPosition, rng: np.random.Generator) -> Decision | None:
         # the weaker levels always play on after a foul: only club players and better use the
         # choices (replace after a miss, put the offender back in) tactically
         return forced(position, self.sigma, tactical=self.level in ("club", "pro", "perfect"))
 
-    def variations(self, position: Position, candidate: Candidate) -> list[Candidate]:
+    def variations(
+        self, position: SnookerPosition, candidate: Candidate[SnookerDeclaration, SnookerStrike]
+    ) -> list[Candidate[SnookerDeclaration, SnookerStrike]]:
         """Speed and spin variations of a promising pot (the search's local refinement)."""
-        assert isinstance(position, SnookerPosition)
         return variations(position, candidate)
 
 

@@ -25,10 +25,15 @@ from typing import Final
 
 import numpy as np
 
-from cueboard.games.snooker.physics import PositionError, simulate_shot
-from cueboard.games.snooker.position import SnookerPosition, ball_ids, make_ball
-from cueboard.games.snooker.records import SnookerStrike
-from cueboard.games.snooker.table import STANDARD_TABLE
+from cueboard.games.snooker import (
+    STANDARD_TABLE,
+    PositionError,
+    SnookerPosition,
+    SnookerStrike,
+    ball_ids,
+    make_ball,
+    simulate_shot,
+)
 from cueboard.records.base import PieceState
 
 #: Spacing of the measured approach directions (degrees off the pocket's axis), the widest measured.

@@ -18,11 +18,15 @@ from typing import Final
 from cueboard.ai.search import Candidate
 from cueboard.ai.snooker.evaluate import balls_on, free_placements
 from cueboard.ai.snooker.sweep import HitWindow, contact_windows
-from cueboard.games.snooker.declaration import Choice, SnookerDeclaration
-from cueboard.games.snooker.geometry import layout_of
-from cueboard.games.snooker.position import SnookerPosition, is_red
-from cueboard.games.snooker.records import SnookerStrike
-from cueboard.games.snooker.table import COLOURS_IN_ORDER
+from cueboard.games.snooker import (
+    COLOURS_IN_ORDER,
+    Choice,
+    SnookerDeclaration,
+    SnookerPosition,
+    SnookerStrike,
+    is_red,
+    layout_of,
+)
 
 #: The speeds the windows are swept at (m/s), each with the speeds its safeties are played at: a
 #: cushion route found at one speed may fall short at a softer one, so the soft safeties come from

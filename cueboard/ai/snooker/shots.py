@@ -23,13 +23,21 @@ from cueboard.ai.snooker.evaluate import MISS_COST, balls_on, best_pots, free_pl
 from cueboard.ai.snooker.geometry import angle_deg
 from cueboard.ai.snooker.safety import safety_candidates
 from cueboard.engine.events import Event, EventKind
-from cueboard.games.snooker.declaration import Choice, SnookerDeclaration
-from cueboard.games.snooker.geometry import layout_of
-from cueboard.games.snooker.physics_params import STANDARD_PHYSICS
-from cueboard.games.snooker.position import SnookerPosition, ball_ids, is_red, make_ball
-from cueboard.games.snooker.records import MAX_SPEED, SnookerStrike
-from cueboard.games.snooker.strike import squirt_angle
-from cueboard.games.snooker.table import COLOURS_IN_ORDER, STANDARD_TABLE
+from cueboard.games.snooker import (
+    COLOURS_IN_ORDER,
+    MAX_SPEED,
+    STANDARD_PHYSICS,
+    STANDARD_TABLE,
+    Choice,
+    SnookerDeclaration,
+    SnookerPosition,
+    SnookerStrike,
+    ball_ids,
+    is_red,
+    layout_of,
+    make_ball,
+    squirt_angle,
+)
 from cueboard.records.base import PieceState
 
 T = STANDARD_TABLE
@@ -111,7 +119,7 @@ def refine_aim(
     """Correct the ghost-ball aim for throw and the cloth by simulation: play the stroke, measure
     the object ball's direction, turn the stroke by the error over the first-order sensitivity
     dφ_obj/dθ = -d_cue / (2R cos cut) (see :mod:`.geometry`), and repeat."""
-    from cueboard.games.snooker.physics import simulate_shot
+    from cueboard.games.snooker import simulate_shot
 
     want = math.atan2(target[1] - start[1], target[0] - start[0])
     k = d_cue / (2 * R * max(math.cos(math.radians(cut_deg)), 0.15))
@@ -268,14 +276,15 @@ def _squirt(side: float) -> float:
     return squirt_angle(side, T.ball_mass, STANDARD_PHYSICS.cue_end_mass)
 
 
-def variations(position: SnookerPosition, candidate: Candidate) -> list[Candidate]:
+def variations(
+    position: SnookerPosition, candidate: Candidate[SnookerDeclaration, SnookerStrike]
+) -> list[Candidate[SnookerDeclaration, SnookerStrike]]:
     """Pots like ``candidate`` with a little more or less speed and top spin, each aim corrected
     again for its throw; nothing for other shots."""
     strike = candidate.strike
     aim = candidate.meta[0] if candidate.meta else None
-    if not isinstance(aim, PotAim) or not isinstance(strike, SnookerStrike):
+    if not isinstance(aim, PotAim):
         return []
-    assert isinstance(candidate.declaration, SnookerDeclaration)
     out = []
     for factor, dtop, side in VARIATIONS:
         top = float(min(max(strike.top + dtop, -0.6), 0.6))
@@ -328,7 +337,7 @@ def perturb(
 ) -> SnookerStrike:
     """The stroke a player with these σ produces (noise.CueNoise); tip σ in metres on the ball."""
     from cueboard.ai.noise import gaussian
-    from cueboard.games.snooker.records import MAX_TIP_OFFSET
+    from cueboard.games.snooker import MAX_TIP_OFFSET
 
     v = strike.speed + gaussian(rng, speed)
     a = strike.angle + gaussian(rng, direction_deg)

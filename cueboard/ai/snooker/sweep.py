@@ -18,9 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from cueboard.games.snooker.physics import PositionError, play_fast, prepare
-from cueboard.games.snooker.position import SnookerPosition
-from cueboard.games.snooker.records import SnookerStrike
+from cueboard.games.snooker import PositionError, SnookerPosition, SnookerStrike, play_fast, prepare
 
 #: Spacing of the swept directions, degrees: a direct hit on a ball 3 m away spans about 2°.
 STEP_DEG: Final = 0.75

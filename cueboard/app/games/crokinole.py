@@ -11,10 +11,7 @@ from typing import Any, cast
 from pydantic import BaseModel
 
 from cueboard.app.games.base import GameAdapter, Setting, spec_json
-from cueboard.games.crokinole.board import STANDARD_BOARD
-from cueboard.games.crokinole.records import CrokinolePosition, CrokinoleStrike
-from cueboard.games.crokinole.shot import next_disc_id
-from cueboard.games.crokinole.zones import tally
+from cueboard.games.crokinole import STANDARD_BOARD, CrokinolePosition, CrokinoleStrike, next_disc_id, tally
 from cueboard.records.base import Position
 
 

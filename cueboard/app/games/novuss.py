@@ -11,8 +11,8 @@ from typing import Any, cast
 from pydantic import BaseModel
 
 from cueboard.app.games.base import GameAdapter, spec_json
-from cueboard.games.novuss.board import STANDARD_BOARD
-from cueboard.games.novuss.records import (
+from cueboard.games.novuss import (
+    STANDARD_BOARD,
     NovussPosition,
     NovussStrike,
     seats_in_play,

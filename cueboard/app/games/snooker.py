@@ -10,9 +10,7 @@ from typing import Any, cast
 from pydantic import BaseModel
 
 from cueboard.app.games.base import GameAdapter, Setting, spec_json
-from cueboard.games.snooker.position import SnookerPosition, side_of
-from cueboard.games.snooker.records import SnookerStrike
-from cueboard.games.snooker.table import COLOURS_IN_ORDER, STANDARD_TABLE
+from cueboard.games.snooker import COLOURS_IN_ORDER, STANDARD_TABLE, SnookerPosition, SnookerStrike, side_of
 from cueboard.records.base import Position
 
 

@@ -102,8 +102,11 @@ class CrokinoleGame(
     records = RECORD_TYPES
     player_counts: tuple[int, ...] = (2, 4)
 
-    def new_position(self, settings: Mapping[str, Any] | None = None, *, seed: int = 0) -> CrokinolePosition:
-        return new_position(settings, seed=seed)
+    def new_position(
+        self, settings: Mapping[str, Any] | None = None, *, seed: int = 0, first: int | None = None
+    ) -> CrokinolePosition:
+        """The start of a game; the first shooter is ``first``, or drawn with ``seed``."""
+        return new_position(settings, seed=seed, starter=first)
 
     def seats(self, position: CrokinolePosition) -> tuple[int, ...]:
         return tuple(_as(CrokinolePosition, position, "position").settings.seats)

@@ -88,15 +88,24 @@ class NovussGame(GameBase[NovussPosition, NovussStrike, NovussDeclaration, Novus
     records: GameRecordTypes = record_types("novuss")
     player_counts: tuple[int, ...] = (2, 4)
 
-    def new_position(self, settings: Mapping[str, Any] | None = None, *, seed: int = 0) -> NovussPosition:
-        """The set-up; seat 0 strikes first (who breaks is decided off the board)."""
+    def new_position(
+        self, settings: Mapping[str, Any] | None = None, *, seed: int = 0, first: int | None = None
+    ) -> NovussPosition:
+        """The set-up; seat ``first`` (default 0) strikes first (who breaks is decided off the
+        board)."""
         settings = dict(settings or {})
         players = settings.pop("players", 2)
         if settings:
             raise ValueError(f"unknown novuss setting(s): {', '.join(sorted(settings))} (known: players)")
         if players not in (2, 4):
             raise ValueError(f"novuss is played by 2 or 4 players, not {players!r}")
-        return NovussPosition(pieces=initial_pieces(players), players=players)
+        start = NovussPosition(pieces=initial_pieces(players), players=players)
+        if first is None:
+            return start
+        if first not in seats_in_play(players):
+            seats = seats_in_play(players)
+            raise ValueError(f"first: seat {first} is not in play with {players} players {seats}")
+        return start.model_copy(update={"to_move": first})
 
     def seats(self, position: NovussPosition) -> tuple[int, ...]:
         return seats_in_play(_as(NovussPosition, position, "position").players)

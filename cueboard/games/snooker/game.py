@@ -91,10 +91,15 @@ class SnookerGame(
     records = RECORD_TYPES
     player_counts: tuple[int, ...] = (2, 4)
 
-    def new_position(self, settings: Mapping[str, Any] | None = None, *, seed: int = 0) -> SnookerPosition:
-        """The opening position of a match (settings: :class:`SnookerRules` fields)."""
+    def new_position(
+        self, settings: Mapping[str, Any] | None = None, *, seed: int = 0, first: int | None = None
+    ) -> SnookerPosition:
+        """The opening position of a match (settings: :class:`SnookerRules` fields; ``first``: the
+        seat that breaks off, the ``first_breaker`` setting)."""
         from cueboard.games.snooker.match import new_position
 
+        if first is not None:
+            settings = {**(settings or {}), "first_breaker": first}
         return new_position(settings, seed=seed)
 
     def seats(self, position: SnookerPosition) -> tuple[int, ...]:

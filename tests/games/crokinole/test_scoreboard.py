@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from cueboard.games.crokinole.errors import CrokinoleError
-from cueboard.games.crokinole.replay import replay
 from cueboard.games.crokinole.scoreboard import Scoreboard, zone_count
+from cueboard.games.replay import replay
 from cueboard.records import loads_match
 
 

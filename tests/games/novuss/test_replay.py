@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from cueboard.games.novuss.replay import replay
+from cueboard.games.novuss import GAME
 from cueboard.games.novuss.scoreboard import Scoreboard, parse_report
+from cueboard.games.replay import replay
 from cueboard.records.match import MatchRecord, ShotEntry, loads_match
 
 
@@ -41,4 +42,4 @@ def test_not_a_novuss_record() -> None:
     record = _game()
     record.header = record.header.model_copy(update={"game": "crokinole"})
     with pytest.raises(ValueError, match="not novuss"):
-        replay(record)
+        replay(record, GAME)
