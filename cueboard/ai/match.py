@@ -2,7 +2,7 @@
 
 One *frame* is the unit a match is counted in: a snooker frame, a crokinole round (a one-round
 tournament game), a novuss game. Every shot goes through the game's physics and referee exactly
-as a person's would (DESIGN.md: declaration + strike -> simulate -> apply).
+as a person's would (docs/api.md, "The flow of one shot": declaration + strike -> simulate -> apply).
 """
 
 from __future__ import annotations

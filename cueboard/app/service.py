@@ -2,7 +2,7 @@
 validated with the game's own record models, refereed by the game, and saved in the store before
 the answer goes back (so a restart loses nothing).
 
-The flow of one shot (DESIGN.md): ``simulate(position, declaration, strike) -> (events, outcome)``,
+The flow of one shot (docs/api.md): ``simulate(position, declaration, strike) -> (events, outcome)``,
 ``apply(position, declaration, outcome, rng) -> (position, ruling)``. The referee's randomness (a
 re-spotted black's lots) comes from a generator seeded by the match seed and the shot number, so a
 match replays bit for bit.

@@ -1,4 +1,4 @@
-"""The event loop: one numba function that plays a shot to rest (DESIGN.md, Physics).
+"""The event loop: one numba function that plays a shot to rest (docs/physics.md).
 
 The loop is written once (``_run_events_py``) and compiled per set of model laws
 (``build_kernel``): ``run_events`` dispatches over every model, ``run_balls`` is bound to the

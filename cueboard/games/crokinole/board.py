@@ -1,4 +1,4 @@
-"""The crokinole board and discs (NCA standard, ../shared/rules/crokinole.md), in metres.
+"""The crokinole board and discs (NCA standard, docs/rules/crokinole.md), in metres.
 
 Frame: origin at the centre of the board (the 20-hole), ``x`` to the right and ``y`` away from
 seat 0 (seat 0 sits at the bottom, at -y). Seats go clockwise seen from above: seat 0 bottom,

@@ -277,7 +277,7 @@ class CrokinoleDeclaration(Record):
 
 
 class CrokinoleOutcome(Record):
-    """The facts of one shot that the referee takes (DESIGN.md), from the physics
+    """The facts of one shot that the referee takes (docs/api.md), from the physics
     (:func:`cueboard.games.crokinole.outcome.outcome_of`) or reported by a person.
 
     - ``shooter``: the seat that shot; ``shot_disc``: the id of the disc shot.

@@ -1,5 +1,5 @@
 """The crokinole referee: a pure state machine from (position, declaration, outcome) to
-(position after, ruling). It never imports the physics (DESIGN.md).
+(position after, ruling). It never imports the physics (an import-linter contract in pyproject.toml).
 
 Rules (rules/crokinole.md; seed 003; NCA/WCC for the tournament variant), in the order they are
 applied to a shot:

@@ -1,4 +1,4 @@
-"""The novuss board and pieces (../shared/rules/novuss.md, LNF specification), in metres.
+"""The novuss board and pieces (docs/rules/novuss.md, LNF specification), in metres.
 
 Frame: origin at the centre of the playing surface, ``x`` to the right, ``y`` away from seat 0
 (seat 0 plays from the bottom rail, at -y). Seats go clockwise seen from above: 0 bottom, 1 left,

@@ -1,4 +1,4 @@
-"""From the engine's events to the facts of a novuss stroke (DESIGN.md "The flow of one shot").
+"""From the engine's events to the facts of a novuss stroke (docs/api.md, "The flow of one shot").
 
 Engine vocabulary used (cueboard/engine/events.py): ``collision`` between two pieces, ``cushion``
 with shape ``rail:<bottom|left|top|right>``, ``pocketed`` with the pocket's name as shape, and

@@ -1,4 +1,4 @@
-"""Scoreboard mode: a real novuss game kept by hand (DESIGN.md: the referee never needs the physics).
+"""Scoreboard mode: a real novuss game kept by hand (docs/api.md: the referee never needs the physics).
 
 After each stroke a person reports what happened as a :class:`StrokeReport` (counts and yes/no
 facts a spectator can see); :func:`report_to_outcome` turns it into the referee's

@@ -1,6 +1,6 @@
 """The snooker position: the balls and everything the referee tracks between strokes.
 
-What is tracked is listed in ../shared/rules/snooker.md ("State the referee tracks"): scores,
+What is tracked is listed in docs/rules/snooker.md ("State the referee tracks"): scores,
 striker, ball(s) on, cue ball in hand, the break, the free-ball flag, the miss counter, the position
 before the last stroke (for "replace"), touching balls, the re-spotted black, frame / match score
 and who breaks next, plus the rules settings (:class:`SnookerRules`). Sides: seat ``s`` plays for

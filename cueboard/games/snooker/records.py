@@ -1,6 +1,6 @@
 """Snooker's strike and shot-outcome records (docs/records.md#snooker).
 
-The strike is what a player controls; the outcome is the facts the referee needs (DESIGN.md), as
+The strike is what a player controls; the outcome is the facts the referee needs (docs/api.md), as
 found by the physics (``outcome_of(events)``) or reported by a person (scoreboard mode).
 """
 
@@ -69,7 +69,7 @@ class ManualFoul(StrEnum):
 
 
 class SnookerOutcome(Record):
-    """The facts of one stroke that the snooker referee takes (DESIGN.md, rules/snooker.md).
+    """The facts of one stroke that the snooker referee takes (docs/api.md, docs/rules/snooker.md).
 
     Ball ids: ``white``, ``red1``..``red15``, ``yellow``, ``green``, ``brown``, ``blue``,
     ``pink``, ``black``.

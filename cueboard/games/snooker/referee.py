@@ -2,7 +2,7 @@
 
 It never imports the physics: the outcome comes from ``outcome_of(events)`` or from a person
 (scoreboard mode). Rules cited by seed 001's numbering (S3 R12 = Section 3, rule 12), decisions
-by ../shared/rules/snooker.md. Non-stroke actions (choice after a foul, concede, claim, forfeit,
+by docs/rules/snooker.md. Non-stroke actions (choice after a foul, concede, claim, forfeit,
 stalemate) are in :mod:`cueboard.games.snooker.referee_frame`.
 """
 

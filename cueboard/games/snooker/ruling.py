@@ -1,4 +1,4 @@
-"""The snooker referee's ruling: plain data, never an exception (DESIGN.md, docs/records.md#snooker)."""
+"""The snooker referee's ruling: plain data, never an exception (docs/records.md#snooker)."""
 
 from __future__ import annotations
 

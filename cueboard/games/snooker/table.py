@@ -1,9 +1,9 @@
 """The snooker table and balls (WPBSA, S1), in metres.
 
-Frame (../shared/rules/snooker.md): origin at the centre of the baulk cushion face, ``x`` across the
+Frame (docs/rules/snooker.md): origin at the centre of the baulk cushion face, ``x`` across the
 table (left to right seen from the baulk end), ``y`` up the table towards the top (black) cushion.
 Every figure cites its source: "S1" is Section 1 of the WPBSA rules (seed 001, Equipment);
-"rules" is ../shared/rules/snooker.md.
+"rules" is docs/rules/snooker.md.
 """
 
 from __future__ import annotations

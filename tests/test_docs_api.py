@@ -1,0 +1,22 @@
+"""The runnable examples of docs/api.md and of the package docstring are doctests: the page says
+what the code does."""
+
+from __future__ import annotations
+
+import doctest
+from pathlib import Path
+
+import cueboard
+
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+
+
+def test_docs_api_examples_run() -> None:
+    result = doctest.testfile(str(DOCS / "api.md"), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert result.attempted >= 30
+    assert result.failed == 0
+
+
+def test_package_docstring_example_runs() -> None:
+    result = doctest.testmod(cueboard)
+    assert result.attempted >= 2 and result.failed == 0
