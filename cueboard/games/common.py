@@ -5,7 +5,8 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from types import MappingProxyType
+from typing import Any, Generic, TypeVar
 
 import numpy as np
 from pydantic import BaseModel
@@ -21,7 +22,7 @@ from cueboard.games.protocol import (
     Turn,
     returns_of,
 )
-from cueboard.records.base import Position
+from cueboard.records.base import Position, parse_record
 from cueboard.records.registry import GameRecordTypes
 
 M = TypeVar("M", bound=BaseModel)
@@ -153,12 +154,20 @@ class GameBase(Generic[P, S, D, O, R]):
             p = known[name]
             if not (p.low <= float(value) <= p.high):
                 raise CueboardInputError(f"strike {name} {value!r} is outside [{p.low}, {p.high}] {p.unit}")
-        return self._strike_record(position, {k: float(v) for k, v in values.items()}, placement)
+        data: dict[str, Any] = {**self.strike_defaults, **{k: float(v) for k, v in values.items()}}
+        data.update(self.placement_fields(placement))
+        return parse_record(self.strike_type, data, prefix="strike")
 
-    def _strike_record(
-        self, position: P, values: dict[str, float], placement: tuple[float, float] | None
-    ) -> S:
-        raise NotImplementedError
+    #: The game's strike record, and the values :meth:`make_strike` starts from.
+    strike_type: type[S]
+    strike_defaults: Mapping[str, float] = MappingProxyType({"speed": 1.0, "angle": 90.0})
+
+    def placement_fields(self, placement: tuple[float, float] | None) -> dict[str, Any]:
+        """The strike record's fields for ``placement`` (IllegalPlacementError when the game
+        needs one and none is given)."""
+        if placement is None:
+            raise IllegalPlacementError("required", f"a {self.name} stroke needs its piece's place")
+        return {"x": placement[0], "y": placement[1]}
 
     def chance_outcomes(self, position: P, declaration: D, outcome: O) -> tuple[ChanceOutcome, ...]:
         return ()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
@@ -145,15 +146,13 @@ class CrokinoleGame(
     def strike_bounds(self, position: CrokinolePosition) -> tuple[StrikeParameter, ...]:
         return _STRIKE_BOUNDS
 
-    def _strike_record(
-        self, position: CrokinolePosition, values: dict[str, float], placement: tuple[float, float] | None
-    ) -> CrokinoleStrike:
+    strike_type = CrokinoleStrike
+    strike_defaults: Mapping[str, float] = MappingProxyType({"speed": 1.0, "angle": 0.0})
+
+    def placement_fields(self, placement: tuple[float, float] | None) -> dict[str, Any]:
         if placement is None:
-            raise IllegalPlacementError(
-                "required", "a crokinole shot needs the disc's place on the shooting line"
-            )
-        data: dict[str, Any] = {"speed": 1.0, "angle": 0.0, **values, "start": placement}
-        return parse_record(CrokinoleStrike, data, prefix="strike")
+            raise IllegalPlacementError("required", "a crokinole shot needs its disc's place on the line")
+        return {"start": placement}
 
     def simulate(
         self, position: CrokinolePosition, declaration: CrokinoleDeclaration, strike: CrokinoleStrike

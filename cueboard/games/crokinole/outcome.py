@@ -1,4 +1,5 @@
-"""From the engine's events to the facts of a shot (docs/api.md, "The flow of one shot": events -> outcome_of -> facts).
+"""From the engine's events to the facts of a shot (docs/api.md, "The flow of one shot":
+events -> outcome_of -> facts).
 
 The chain of contacts (rules/crokinole.md, Valid shots: the shot must hit an opponent disc
 "directly or via pegs, other discs, or by driving one of the shooter's own discs into it"; seed

@@ -31,7 +31,7 @@ from cueboard.games.protocol import (
     StrikeParameter,
     Termination,
 )
-from cueboard.records.base import PieceState, parse_record
+from cueboard.records.base import PieceState
 from cueboard.records.registry import GameRecordTypes, record_types
 
 _as = RecordCheck("novuss")
@@ -148,15 +148,7 @@ class NovussGame(GameBase[NovussPosition, NovussStrike, NovussDeclaration, Novus
     def strike_bounds(self, position: NovussPosition) -> tuple[StrikeParameter, ...]:
         return _STRIKE_BOUNDS
 
-    def _strike_record(
-        self, position: NovussPosition, values: dict[str, float], placement: tuple[float, float] | None
-    ) -> NovussStrike:
-        if placement is None:
-            raise IllegalPlacementError(
-                "required", "a novuss stroke needs the striker's place in the edge zone"
-            )
-        data: dict[str, Any] = {"speed": 1.0, "angle": 90.0, **values, "x": placement[0], "y": placement[1]}
-        return parse_record(NovussStrike, data, prefix="strike")
+    strike_type = NovussStrike
 
     def simulate(
         self, position: NovussPosition, declaration: NovussDeclaration, strike: NovussStrike

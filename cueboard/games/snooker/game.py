@@ -26,7 +26,6 @@ from cueboard.games.snooker.position import SnookerPosition, side_of
 from cueboard.games.snooker.records import MAX_SPEED, MAX_TIP_OFFSET, SnookerOutcome, SnookerStrike
 from cueboard.games.snooker.ruling import FrameEnd, SnookerRuling
 from cueboard.games.snooker.table import STANDARD_TABLE
-from cueboard.records.base import parse_record
 from cueboard.records.registry import GameRecordTypes
 
 if TYPE_CHECKING:
@@ -209,13 +208,11 @@ class SnookerGame(
     def strike_bounds(self, position: SnookerPosition) -> tuple[StrikeParameter, ...]:
         return _STRIKE_BOUNDS
 
-    def _strike_record(
-        self, position: SnookerPosition, values: dict[str, float], placement: tuple[float, float] | None
-    ) -> SnookerStrike:
-        data: dict[str, Any] = {"speed": 1.0, "angle": 90.0, **values}
-        if placement is not None:
-            data["place_cue_ball"] = placement
-        return parse_record(SnookerStrike, data, prefix="strike")
+    strike_type = SnookerStrike
+
+    def placement_fields(self, placement: tuple[float, float] | None) -> dict[str, Any]:
+        """The cue ball's place in the D, when it is in hand (none otherwise)."""
+        return {} if placement is None else {"place_cue_ball": placement}
 
     def simulate(
         self, position: SnookerPosition, declaration: SnookerDeclaration, strike: SnookerStrike
