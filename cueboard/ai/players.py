@@ -52,13 +52,16 @@ class GameAI(Protocol[P_contra, D, S]):
 
 @dataclass(frozen=True)
 class SearchSettings:
-    """How hard the AI thinks: noisy samples per candidate, candidates sampled, wall-clock budget
-    per decision (``None``: no limit, deterministic), worker processes."""
+    """How hard the AI thinks: noisy samples per candidate, candidates sampled, the budget per
+    decision (``None``: no limit, deterministic) in seconds of ``clock`` — ``cpu`` (the default:
+    CPU seconds spent evaluating candidates, so a player is as strong on a loaded machine as on
+    an idle one) or ``wall`` — and worker processes."""
 
     samples: int = 10
     top_k: int = 8
     budget_s: float | None = 1.0
     workers: int = field(default_factory=default_workers)
+    clock: str = "cpu"
 
 
 @dataclass
@@ -88,7 +91,7 @@ class SearchAgent:
         vary = getattr(self.ai, "variations", None)
         scored = search(
             self.ai.model(), position, cands, position.to_move, rng,
-            samples=samples, top_k=s.top_k, budget_s=s.budget_s, workers=s.workers, vary=vary,
+            samples=samples, top_k=s.top_k, budget_s=s.budget_s, clock=s.clock, workers=s.workers, vary=vary,
         )
         best = scored[0]
         intended = best.candidate.strike

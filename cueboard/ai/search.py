@@ -10,8 +10,10 @@ Archibald et al. IJCAI 2009):
 2. sampling: the best ``top_k`` of them ``samples`` times each under the noise, "best" weighing
    each screening value by the candidate's own estimate of its success (:class:`Candidate`).
 
-The work runs in worker processes (``workers`` > 1) until a wall-clock ``budget_s`` runs out;
-candidates not reached in time are dropped. Every candidate draws its noise from its own
+The work runs in worker processes (``workers`` > 1) until the ``budget_s`` runs out — seconds of
+CPU spent evaluating candidates (``clock="cpu"``: the same strength whatever else the machine is
+doing, what the AI players use) or of wall clock (``clock="wall"``); candidates not reached in time
+are dropped. Every candidate draws its noise from its own
 generator seeded from ``(seed, candidate index)``, so a candidate's score does not depend on which
 worker ran it or when, and a serial search without a time budget is deterministic given the seed.
 """
@@ -116,16 +118,34 @@ def play_through(
 
 
 def _run(model: ShotModel[P, D, S], position: P, cand: Candidate[D, S], seat: int, n: int, seed: int,
-         idx: int) -> tuple[int, float, tuple[float, ...]]:
-    """Screen (n == 0) or sample (n > 0) one candidate; returns (index, screen, values)."""
+         idx: int) -> tuple[int, float, tuple[float, ...], float]:
+    """Screen (n == 0) or sample (n > 0) one candidate; returns (index, screen, values, CPU
+    seconds this process spent on it)."""
+    cpu0 = time.process_time()
     if n == 0:
-        return idx, model.outcome_value(position, cand.declaration, cand.strike, seat), ()
+        screen = model.outcome_value(position, cand.declaration, cand.strike, seat)
+        return idx, screen, (), time.process_time() - cpu0
     rng = np.random.default_rng([seed, idx])
     vals = tuple(
         model.outcome_value(position, cand.declaration, model.perturb(position, cand.strike, rng), seat)
         for _ in range(n)
     )
-    return idx, 0.0, vals
+    return idx, 0.0, vals, time.process_time() - cpu0
+
+
+class Budget:
+    """What a search has spent: CPU seconds summed over the candidates evaluated (whichever
+    process ran them), or wall-clock seconds since it started."""
+
+    def __init__(self, clock: str):
+        if clock not in ("cpu", "wall"):
+            raise ValueError(f"clock must be 'cpu' or 'wall', not {clock!r}")
+        self.clock = clock
+        self.start = time.perf_counter()
+        self.cpu = 0.0
+
+    def spent(self) -> float:
+        return self.cpu if self.clock == "cpu" else time.perf_counter() - self.start
 
 
 _POOL: ProcessPoolExecutor | None = None
@@ -165,27 +185,34 @@ def default_workers() -> int:
 
 
 def _stage(model: ShotModel[P, D, S], position: P, cands: Sequence[Candidate[D, S]], seat: int, n: int,
-           seed: int, idxs: Sequence[int], deadline: float | None, workers: int
+           seed: int, idxs: Sequence[int], budget: Budget, limit: float | None, workers: int
            ) -> dict[int, tuple[float, tuple[float, ...]]]:
+    """Evaluate the candidates ``idxs`` until the budget has spent ``limit`` seconds (at least
+    one is always evaluated)."""
     out: dict[int, tuple[float, tuple[float, ...]]] = {}
     if workers <= 1:
         for i in idxs:
-            if deadline is not None and out and time.perf_counter() > deadline:
+            if limit is not None and out and budget.spent() > limit:
                 break
-            _, s, v = _run(model, position, cands[i], seat, n, seed, i)
+            _, s, v, cpu = _run(model, position, cands[i], seat, n, seed, i)
+            budget.cpu += cpu
             out[i] = (s, v)
         return out
     pool = _pool(workers)
-    pending: set[Future[tuple[int, float, tuple[float, ...]]]] = {
+    pending: set[Future[tuple[int, float, tuple[float, ...], float]]] = {
         pool.submit(_run, model, position, cands[i], seat, n, seed, i) for i in idxs
     }
     while pending:
-        timeout = None if deadline is None else max(0.0, deadline - time.perf_counter())
-        if timeout == 0.0 and out:
-            break
-        done, pending = wait(pending, timeout=timeout if out else None, return_when=FIRST_COMPLETED)
+        timeout = None
+        if limit is not None and out:
+            if budget.spent() > limit:
+                break
+            if budget.clock == "wall":
+                timeout = max(0.0, limit - budget.spent())
+        done, pending = wait(pending, timeout=timeout, return_when=FIRST_COMPLETED)
         for f in done:
-            i, s, v = f.result()
+            i, s, v, cpu = f.result()
+            budget.cpu += cpu
             out[i] = (s, v)
     for f in pending:
         f.cancel()
@@ -202,6 +229,7 @@ def search(
     samples: int = 8,
     top_k: int = 6,
     budget_s: float | None = None,
+    clock: str = "wall",
     workers: int = 1,
     vary: Callable[[P, Candidate[D, S]], Sequence[Candidate[D, S]]] | None = None,
 ) -> list[Scored[D, S]]:
@@ -210,7 +238,8 @@ def search(
     ``vary`` (optional) gives variations of a candidate (a little more or less speed or spin):
     the variations of the ``REFINE`` best screened candidates are screened too, a local search
     around the best ideas before the noisy stage. At least one candidate is always evaluated
-    fully, whatever the budget. ``samples`` = 0 skips the noisy stage (a noiseless player).
+    fully, whatever the budget. ``budget_s`` counts seconds of ``clock`` (module docstring).
+    ``samples`` = 0 skips the noisy stage (a noiseless player).
     Raises ValueError when there is no candidate.
     """
     if not candidates:
@@ -218,10 +247,10 @@ def search(
     if samples < 0 or top_k < 1:
         raise ValueError(f"samples must be >= 0 and top_k >= 1 (got {samples}, {top_k})")
     seed = int(rng.integers(0, 2**63 - 1))
-    start = time.perf_counter()
+    budget = Budget(clock)
     order = sorted(range(len(candidates)), key=lambda i: -candidates[i].prior)
-    d1 = None if budget_s is None else start + 0.35 * budget_s
-    screened = _stage(model, position, candidates, seat, 0, seed, order, d1, workers)
+    d1 = None if budget_s is None else 0.35 * budget_s
+    screened = _stage(model, position, candidates, seat, 0, seed, order, budget, d1, workers)
 
     def expected(i: int) -> float:
         c = candidates[i]
@@ -232,9 +261,9 @@ def search(
         extra = [v for i in tops for v in vary(position, candidates[i])]
         if extra:
             candidates = [*candidates, *extra]
-            d_vary = None if budget_s is None else start + 0.5 * budget_s
+            d_vary = None if budget_s is None else 0.5 * budget_s
             new = range(len(candidates) - len(extra), len(candidates))
-            screened.update(_stage(model, position, candidates, seat, 0, seed, new, d_vary, workers))
+            screened.update(_stage(model, position, candidates, seat, 0, seed, new, budget, d_vary, workers))
     ranked = sorted(screened, key=lambda i: (-screened[i][0], i))
     if samples == 0:
         return [Scored(candidates[i], screened[i][0]) for i in ranked]
@@ -249,8 +278,8 @@ def search(
         best.append(i)
         if len(best) == top_k:
             break
-    d2 = None if budget_s is None else start + budget_s
-    sampled = _stage(model, position, candidates, seat, samples, seed, best, d2, workers)
+    d2 = budget_s
+    sampled = _stage(model, position, candidates, seat, samples, seed, best, budget, d2, workers)
     scored = [Scored(candidates[i], screened[i][0], sampled[i][1]) for i in best if i in sampled]
     scored.sort(key=lambda s: -s.mean)
     rest = [Scored(candidates[i], screened[i][0]) for i in ranked if i not in sampled]

@@ -24,7 +24,7 @@ def match(
     frames: int = typer.Option(1, "--frames", min=1, help="frames / rounds / games"),
     seed: int = typer.Option(0, "--seed", help="seed of every random draw (execution noise, lots)"),
     out: Path = typer.Option(Path("matches"), "--out", help="folder for the match records (.jsonl)"),
-    budget: float = typer.Option(1.0, "--budget", min=0.01, help="seconds of search per decision"),
+    budget: float = typer.Option(1.0, "--budget", min=0.01, help="CPU seconds of search per decision"),
     workers: int = typer.Option(1, "--workers", min=1, help="search worker processes"),
 ) -> None:
     """Play an AI-vs-AI match and print its statistics."""

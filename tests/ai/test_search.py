@@ -78,6 +78,45 @@ def test_budget_stops_the_search_but_keeps_one_candidate() -> None:
     assert scored and scored[0].values  # at least one candidate sampled
 
 
+@dataclass(frozen=True)
+class Busy(Toy):
+    """Toy whose every evaluation burns ``delay`` seconds of CPU (a busy loop, not a sleep)."""
+
+    def outcome_value(
+        self, position: Position, declaration: BaseModel, strike: BaseModel, seat: int
+    ) -> float:
+        end = time.process_time() + self.delay
+        while time.process_time() < end:
+            pass
+        return Toy(self.sigma).outcome_value(position, declaration, strike, seat)
+
+
+def test_cpu_budget_counts_cpu_not_waiting() -> None:
+    """With the CPU clock, a model that waits (sleeps) spends no budget: everything is evaluated;
+    the wall clock with the same budget stops early."""
+    slow = Toy(0.1, delay=0.01)
+    cpu = search(slow, POS, CANDS, 0, np.random.default_rng(0), samples=3, top_k=2, budget_s=0.02,
+                 clock="cpu")
+    wall = search(slow, POS, CANDS, 0, np.random.default_rng(0), samples=3, top_k=2, budget_s=0.02,
+                  clock="wall")
+    assert sum(1 for s in cpu if s.values) == 2
+    assert sum(len(s.values) for s in wall) < sum(len(s.values) for s in cpu)
+
+
+def test_cpu_budget_stops_a_search_that_burns_cpu() -> None:
+    t0 = time.process_time()
+    scored = search(Busy(0.1, delay=0.01), POS, CANDS, 0, np.random.default_rng(0), samples=50, top_k=6,
+                    budget_s=0.1, clock="cpu")
+    spent = time.process_time() - t0
+    assert spent < 1.0  # unbounded: 6 × 0.01 + 6 × 50 × 0.01 = 3.06 s of CPU
+    assert scored and scored[0].values
+
+
+def test_an_unknown_clock_is_refused() -> None:
+    with pytest.raises(ValueError, match="clock"):
+        search(Toy(0.0), POS, CANDS, 0, np.random.default_rng(0), clock="sundial")
+
+
 def test_no_candidate_is_an_error() -> None:
     with pytest.raises(ValueError, match="at least one candidate"):
         search(Toy(0.0), POS, [], 0, np.random.default_rng(0))
