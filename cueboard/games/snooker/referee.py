@@ -50,6 +50,8 @@ def apply(
 ) -> tuple[SnookerPosition, SnookerRuling]:
     """Judge one stroke or action. Bad input raises :class:`SnookerInputError` (a ValueError)."""
     check_can_act(position)
+    if declaration.action is Action.STROKE and not outcome.stroke and not outcome.manual_fouls:
+        return _moved_by_other(position, declaration, outcome)
     if declaration.action is not Action.STROKE:
         if outcome != SnookerOutcome():
             raise SnookerInputError(
@@ -86,13 +88,26 @@ def _after_pieces(position: SnookerPosition, outcome: SnookerOutcome) -> dict[st
     be at :data:`D_CENTRE`."""
     balls = position.balls()
     on_table = set(position.on_table_ids()) | {"white"}
-    if position.in_hand:
+    if position.in_hand and outcome.stroke:
         x, y = outcome.cue_ball_placed or D_CENTRE
         balls["white"] = balls["white"].model_copy(update={"x": x, "y": y, "state": PieceState.ON_TABLE})
     for piece in outcome.final:
         if piece.id not in balls:
             raise SnookerInputError(f"final position names unknown ball '{piece.id}'")
+        if piece.id == "white" and position.in_hand and not outcome.stroke:
+            continue  # no stroke: the cue ball stays in hand
         balls[piece.id] = piece
+    gone = {b for b, _ in outcome.potted} | set(outcome.off_table)
+    for ball in outcome.moved_by_other:
+        if ball not in on_table or ball in gone:
+            raise SnookerInputError(
+                f"'{ball}' moved by someone else (S3 R15) must be a ball on the table, not potted or off"
+            )
+    for ball in outcome.fell:
+        if ball not in on_table or ball == "white" or ball in gone:
+            raise SnookerInputError(f"'{ball}' fell into a pocket (S3 R9), but it was not on the table")
+        # S3 R9: a ball that fell by itself is put back where it stood
+        balls[ball] = position.piece(ball)
     for ball, _pocket in outcome.potted:
         if ball not in on_table:
             raise SnookerInputError(f"'{ball}' potted, but it was not on the table")
@@ -133,7 +148,7 @@ def _stroke(
         and (declaration.nominated != position.ball_on)
     ):
         raise SnookerInputError(f"'{declaration.nominated}' nominated, but the ball on is {position.ball_on}")
-    striker = position.to_move
+    striker = position.to_move if outcome.striker is None else outcome.striker
     side = side_of(striker)
     fb = _free_ball(position, declaration)
     if fb is not None:
@@ -144,10 +159,31 @@ def _stroke(
     fouls = find_fouls(position, ctx, outcome)
     only_black_before = position.ball_on == "black" and position.on_table_ids() == ("black",)
     points, scored = (0, []) if fouls else _score(ctx, [b for b, _ in outcome.potted])
-    if not fouls and fb is not None and points == 0:
+    if not fouls and fb is not None and points == 0 and outcome.stroke:
         fouls += _free_ball_snooker(position, balls, fb, outcome)
+    if outcome.fell:
+        announcements.append("ball fell into a pocket by itself: " + ", ".join(outcome.fell) + " (S3 R9)")
+        if outcome.fell_involved or outcome.fell_caused_foul:
+            if fouls and not outcome.fell_caused_foul:
+                # S3 R9(b): the penalty, all balls replaced, the usual choice after a foul
+                return _foul(
+                    position,
+                    ctx,
+                    outcome,
+                    position.balls(),
+                    fouls,
+                    only_black_before,
+                    rng,
+                    announcements,
+                    striker=striker,
+                    replaced_all=True,
+                )
+            announcements.append("all balls replaced, the striker plays again (S3 R9)")
+            return position, ruling_for(position, striker, announcements)
     if fouls:
-        return _foul(position, ctx, outcome, balls, fouls, only_black_before, rng, announcements)
+        return _foul(
+            position, ctx, outcome, balls, fouls, only_black_before, rng, announcements, striker=striker
+        )
     # --- a fair stroke --------------------------------------------------------------------
     # Colours potted fairly are respotted (the colour after a red, a free ball), save the ball on
     # of the final sequence, which stays off (S3 R3(c)-(e), R10).
@@ -273,10 +309,15 @@ def _foul(
     only_black_before: bool,
     rng: np.random.Generator,
     announcements: list[str],
+    *,
+    striker: int,
+    replaced_all: bool = False,
 ) -> tuple[SnookerPosition, SnookerRuling]:
-    """A foul stroke (S3 R11-R14): no points, penalty to the opponent, reds stay off, colours are
-    respotted, the incoming player chooses; a miss when the miss rule says so."""
-    striker = position.to_move
+    """A foul stroke (S3 R11-R14): no points, penalty to the side of ``striker`` (the seat that
+    committed it, who may have played out of turn) goes to the other side, reds stay off, colours
+    are respotted, the seat after the offender chooses; a miss when the miss rule says so. A foul
+    without a stroke is never a miss, and a count of misses and a warning stay in force (S3 R14).
+    ``replaced_all``: the balls went back to the position before the stroke (S3 R9(b))."""
     side = side_of(striker)
     worst = max(fouls, key=lambda f: f.penalty)
     penalty = worst.penalty
@@ -287,6 +328,9 @@ def _foul(
     ]
     if only_black_before or position.respotted_black:
         colours = [c for c in colours if c != "black"]
+    if replaced_all:
+        colours = []
+        announcements.append("all balls replaced (S3 R9)")
     respots = _respot(balls, colours)
     white = balls["white"]
     in_hand = white.state is not PieceState.ON_TABLE
@@ -305,7 +349,7 @@ def _foul(
     )
     after = after.model_copy(update={"ball_on": _visit_ball_on(balls, after)})
     facts = miss_facts(position, ctx, outcome, after, penalty, hit_ball_on_first(ctx))
-    miss = is_miss(position, facts)
+    miss = outcome.stroke and is_miss(position, facts)  # S3 R14: no miss without a stroke
     extra: dict[str, Any] = {
         "foul": True,
         "fouls": tuple(fouls),
@@ -317,6 +361,8 @@ def _foul(
     announcements.append("foul and a miss" if miss else "foul")
     if only_black_before or position.respotted_black:
         return after_frame_end(position, after, striker, rng, announcements, extra)
+    if not outcome.stroke:
+        return _foul_without_stroke(position, after, outcome, striker, announcements, extra)
     misses = (position.misses + 1 if position.replaced else 1) if miss else 0
     full = (position.miss_full_ball if position.replaced else facts.full_ball) if miss else False
     if miss and position.replaced and full and position.misses >= 2:
@@ -363,3 +409,56 @@ def _snookered_after(after: SnookerPosition, outcome: SnookerOutcome) -> bool:
     on = list(after.reds_on_table()) if after.ball_on == "red" else [after.ball_on]
     cue = None if after.in_hand else layout.get("white")
     return geometry.is_snookered(cue, on, layout)
+
+
+def _foul_without_stroke(
+    position: SnookerPosition,
+    after: SnookerPosition,
+    outcome: SnookerOutcome,
+    striker: int,
+    announcements: list[str],
+    extra: dict[str, Any],
+) -> tuple[SnookerPosition, SnookerRuling]:
+    """A foul with no stroke (S3 R11: the turn ends at once; S3 R14: no miss without a stroke): the
+    incoming player may play or put the offender in, and a count of misses with its warning stays
+    in force for the offender's next attempt from a replaced position."""
+    snookered = _snookered_after(after, outcome)
+    keep = position.replaced
+    after = after.model_copy(
+        update={
+            "pending": ("play", "put_back"),
+            "free_ball": snookered,
+            "misses": position.misses if keep else 0,
+            "miss_full_ball": position.miss_full_ball if keep else False,
+            "warned": position.warned if keep else False,
+            "before": position.before if keep else None,
+            "replaced": keep,
+            "touching": position.touching,
+        }
+    )
+    if snookered:
+        announcements.append("free ball")
+    extra.update(miss=False, miss_count=0)
+    return after, ruling_for(after, striker, announcements, **extra)
+
+
+def _moved_by_other(
+    position: SnookerPosition, declaration: SnookerDeclaration, outcome: SnookerOutcome
+) -> tuple[SnookerPosition, SnookerRuling]:
+    """S3 R15: balls moved by a non-striker, an outside agency or the referee between strokes go
+    back without penalty (where ``final`` places them, else where they were); nothing else
+    changes, the same seat is to play (or to choose)."""
+    if declaration.choice is not None or declaration.nominated is not None or declaration.free_ball:
+        raise SnookerInputError("balls moved by someone else (S3 R15) take no choice or nomination")
+    if outcome.striker is not None:
+        raise SnookerInputError("balls moved by someone else (S3 R15) have no striker")
+    balls = position.balls()
+    placed = {p.id: p for p in outcome.final}
+    for ball in outcome.moved_by_other:
+        if ball not in position.on_table_ids():
+            raise SnookerInputError(f"'{ball}' moved by someone else (S3 R15) is not on the table")
+        balls[ball] = placed.get(ball, balls[ball])
+    new = position.model_copy(update={"pieces": tuple(balls.values())})
+    moved = ", ".join(outcome.moved_by_other)
+    said = [f"moved by another, replaced without penalty: {moved} (S3 R15)"]
+    return new, ruling_for(new, position.to_move, said, action="replace_moved")
