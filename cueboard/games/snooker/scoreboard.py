@@ -303,22 +303,8 @@ class ReportError(SnookerInputError):
 
 
 _KEYWORDS = frozenset(
-    (
-        "pot",
-        "off",
-        "foul",
-        "touching",
-        "moved",
-        "hit",
-        "nom",
-        "free",
-        "nothing",
-        "safe",
-        "miss",
-        "nomiss",
-        "snookered",
-        "fullball",
-    )
+    ("pot", "off", "foul", "touching", "moved", "hit", "nom", "free",
+     "nothing", "safe", "miss", "nomiss", "snookered", "fullball")
 )
 
 
