@@ -35,5 +35,6 @@ if __name__ == "__main__":
     for game in ("snooker", "crokinole", "novuss"):
         c = counts(game)
         print(
-            f"{game}: {c['scenarios']} scenarios, {c['multi_step']} multi-step, {c['engine_driven']} engine-driven"
+            f"{game}: {c['scenarios']} scenarios, {c['multi_step']} multi-step, "
+            f"{c['engine_driven']} engine-driven"
         )
