@@ -3,7 +3,8 @@
 It never imports the physics: the outcome comes from ``outcome_of(events)`` or from a person
 (scoreboard mode). Rules cited by seed 001's numbering (S3 R12 = Section 3, rule 12), decisions
 by ../shared/rules/snooker.md. Non-stroke actions (choice after a foul, concede, claim, forfeit,
-stalemate) are in :mod:`cueboard.games.snooker.referee_frame`.
+stalemate) are in :mod:`cueboard.games.snooker.referee_frame`; a foul without a stroke and balls
+moved by someone else (S3 R11, R14, R15) in :mod:`cueboard.games.snooker.referee_reported`.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from cueboard.games.snooker.referee_frame import (
     ruling_for,
 )
 from cueboard.games.snooker.referee_miss import is_miss, miss_facts
+from cueboard.games.snooker.referee_reported import foul_without_stroke, moved_by_other
 from cueboard.games.snooker.ruling import Foul, FoulReason, Respot, SnookerRuling
 from cueboard.games.snooker.table import COLOURS_IN_ORDER, STANDARD_TABLE
 from cueboard.records.base import Piece, PieceState
@@ -51,7 +53,7 @@ def apply(
     """Judge one stroke or action. Bad input raises :class:`SnookerInputError` (a ValueError)."""
     check_can_act(position)
     if declaration.action is Action.STROKE and not outcome.stroke and not outcome.manual_fouls:
-        return _moved_by_other(position, declaration, outcome)
+        return moved_by_other(position, declaration, outcome)
     if declaration.action is not Action.STROKE:
         if outcome != SnookerOutcome():
             raise SnookerInputError(
@@ -362,7 +364,8 @@ def _foul(
     if only_black_before or position.respotted_black:
         return after_frame_end(position, after, striker, rng, announcements, extra)
     if not outcome.stroke:
-        return _foul_without_stroke(position, after, outcome, striker, announcements, extra)
+        snookered = _snookered_after(after, outcome)
+        return foul_without_stroke(position, after, striker, snookered, announcements, extra)
     misses = (position.misses + 1 if position.replaced else 1) if miss else 0
     full = (position.miss_full_ball if position.replaced else facts.full_ball) if miss else False
     if miss and position.replaced and full and position.misses >= 2:
@@ -409,56 +412,3 @@ def _snookered_after(after: SnookerPosition, outcome: SnookerOutcome) -> bool:
     on = list(after.reds_on_table()) if after.ball_on == "red" else [after.ball_on]
     cue = None if after.in_hand else layout.get("white")
     return geometry.is_snookered(cue, on, layout)
-
-
-def _foul_without_stroke(
-    position: SnookerPosition,
-    after: SnookerPosition,
-    outcome: SnookerOutcome,
-    striker: int,
-    announcements: list[str],
-    extra: dict[str, Any],
-) -> tuple[SnookerPosition, SnookerRuling]:
-    """A foul with no stroke (S3 R11: the turn ends at once; S3 R14: no miss without a stroke): the
-    incoming player may play or put the offender in, and a count of misses with its warning stays
-    in force for the offender's next attempt from a replaced position."""
-    snookered = _snookered_after(after, outcome)
-    keep = position.replaced
-    after = after.model_copy(
-        update={
-            "pending": ("play", "put_back"),
-            "free_ball": snookered,
-            "misses": position.misses if keep else 0,
-            "miss_full_ball": position.miss_full_ball if keep else False,
-            "warned": position.warned if keep else False,
-            "before": position.before if keep else None,
-            "replaced": keep,
-            "touching": position.touching,
-        }
-    )
-    if snookered:
-        announcements.append("free ball")
-    extra.update(miss=False, miss_count=0)
-    return after, ruling_for(after, striker, announcements, **extra)
-
-
-def _moved_by_other(
-    position: SnookerPosition, declaration: SnookerDeclaration, outcome: SnookerOutcome
-) -> tuple[SnookerPosition, SnookerRuling]:
-    """S3 R15: balls moved by a non-striker, an outside agency or the referee between strokes go
-    back without penalty (where ``final`` places them, else where they were); nothing else
-    changes, the same seat is to play (or to choose)."""
-    if declaration.choice is not None or declaration.nominated is not None or declaration.free_ball:
-        raise SnookerInputError("balls moved by someone else (S3 R15) take no choice or nomination")
-    if outcome.striker is not None:
-        raise SnookerInputError("balls moved by someone else (S3 R15) have no striker")
-    balls = position.balls()
-    placed = {p.id: p for p in outcome.final}
-    for ball in outcome.moved_by_other:
-        if ball not in position.on_table_ids():
-            raise SnookerInputError(f"'{ball}' moved by someone else (S3 R15) is not on the table")
-        balls[ball] = placed.get(ball, balls[ball])
-    new = position.model_copy(update={"pieces": tuple(balls.values())})
-    moved = ", ".join(outcome.moved_by_other)
-    said = [f"moved by another, replaced without penalty: {moved} (S3 R15)"]
-    return new, ruling_for(new, position.to_move, said, action="replace_moved")
