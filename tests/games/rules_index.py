@@ -36,6 +36,13 @@ class SeedRule:
     phrases: tuple[str, ...] = ()
 
 
+#: Definitions no scenario cites, and what covers them.
+_DEFINITION_ELSEWHERE = {
+    2: "a game of frames is the match's best_of / aggregate_frames settings (S2 D3)",
+    4: "the ball set: tests/games/snooker/test_rack.py",
+    10: "ball in play / in hand: the in-hand scenarios under S2 D9",
+}
+
 SNOOKER_RULES: tuple[SeedRule, ...] = (
     SeedRule(
         "S1 R1",
@@ -46,7 +53,9 @@ SNOOKER_RULES: tuple[SeedRule, ...] = (
     SeedRule("S1 R3", "Cue (length, tip)", "equipment, not judged by the referee (12.9 is)"),
     SeedRule("S1 R4", "Ancillary equipment (rests)", "equipment, not judged by the referee"),
     *(
-        SeedRule(f"S2 D{n}", title, phrases=(r"deemed nominated",) if n == 12 else ())
+        SeedRule(
+            f"S2 D{n}", title, _DEFINITION_ELSEWHERE.get(n, ""), (r"deemed nominated",) if n == 12 else ()
+        )
         for n, title in enumerate(
             (
                 "Frame",
