@@ -132,7 +132,7 @@ NOVUSS_RULES: tuple[SeedRule, ...] = (
         "Set-up: 8 discs each against the rail opposite, 4 each side of the middle line; the striker "
         "placed in the player's edge zone",
         "the opening position and striker placement: tests/games/novuss/test_game.py, test_geometry.py",
-        phrases=(r"placed anywhere", r"opening"),
+        phrases=(r"placed anywhere", r"opening", r"striker is placed"),
     ),
     SeedRule(
         "N3",
