@@ -164,6 +164,18 @@ class SnookerPosition(Position):
             )
         return sum(BALL_VALUES[c] for c in self.colours_on_table())
 
+    def balls_left_value(self) -> int:
+        """The value of the balls remaining on the table as a forfeit or a concession in an
+        aggregate match awards it (S4 R3(b), R6): 8 for each red, and every colour still to be
+        played, a colour improperly off the table counted as if spotted. Unlike
+        :meth:`points_remaining`, no 7 for a colour owed after a red: with 3 reds left just after
+        a red was potted it is 3 x 8 + 27 = 51 (points remaining: 58)."""
+        reds = len(self.reds_on_table())
+        if reds or self.ball_on in ("red", "colour"):
+            return reds * 8 + sum(BALL_VALUES[c] for c in COLOURS_IN_ORDER)
+        first = BALL_VALUES[self.ball_on]
+        return sum(BALL_VALUES[c] for c in COLOURS_IN_ORDER if BALL_VALUES[c] >= first)
+
     def announced_touching(self) -> tuple[str, ...]:
         """The touching balls the referee announces: those that are or could be on (S3 R8)."""
         if self.ball_on == "red":

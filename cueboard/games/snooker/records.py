@@ -90,6 +90,23 @@ class SnookerOutcome(Record):
       ball on is a miss; a full-ball contact was available before the stroke. None: the referee
       answers from the coordinates (or, without coordinates, by the defaults of
       docs/rules/snooker.md).
+    - ``stroke``: false for a foul committed without a stroke (while preparing, between strokes,
+      touching a ball before striking; S3 R11, R14): then no ball is struck, nothing is potted,
+      there is no "hit nothing" and no miss, and a foul must be reported (or a ball moved by
+      someone else, S3 R15).
+    - ``ball_concerned``: for a reported foul, the ball it concerns (a touched ball, the colour
+      not yet respotted, the ball a push stroke moved); a (b)-group foul's penalty is the higher
+      of the ball on and this ball (S3 R12(b)).
+    - ``striker``: the seat that struck (or committed the foul without a stroke); None: the seat
+      due to play. Another seat is playing out of turn (S3 R12.3; four-handed order, S3 R17).
+    - ``fell``: balls that fell into a pocket by themselves, not hit by another ball (S3 R9); they
+      are not listed in ``potted``. ``fell_involved``: a ball of the stroke could have hit one of
+      them (the referee's judgement): all balls go back and, without a foul, the striker plays
+      again. ``fell_caused_foul``: the foul came directly from the fall (the cue ball followed the
+      fallen ball in): no penalty, all balls go back (seed 001, commentary to rule 9).
+    - ``moved_by_other``: balls moved by a non-striker, an outside agency or the referee (S3 R15):
+      put back without penalty, where they were (or where ``final`` says the referee judges they
+      would have stopped).
     """
 
     first_contacts: tuple[str, ...] = Field(default=(), max_length=2)
@@ -105,3 +122,34 @@ class SnookerOutcome(Record):
     snookered: bool | None = None
     miss: bool | None = None
     full_ball: bool | None = None
+    stroke: bool = True
+    ball_concerned: dict[ManualFoul, str] = Field(default_factory=dict)
+    striker: int | None = Field(default=None, ge=0, le=3)
+    fell: tuple[str, ...] = ()
+    fell_involved: bool = False
+    fell_caused_foul: bool = False
+    moved_by_other: tuple[str, ...] = ()
+
+    @model_validator(mode="after")
+    def _facts_agree(self) -> SnookerOutcome:
+        for foul in self.ball_concerned:
+            if foul not in self.manual_fouls:
+                raise ValueError(f"ball concerned given for '{foul}', which is not a reported foul")
+        if not self.stroke:
+            struck = self.first_contacts or self.cue_contacts or self.potted or self.off_table
+            if struck or self.cushions or self.fell:
+                raise ValueError(
+                    "an outcome without a stroke (stroke: false) has no contacts, cushions, "
+                    "potted, fallen or off-table balls"
+                )
+            if not self.manual_fouls and not self.moved_by_other:
+                raise ValueError(
+                    "an outcome without a stroke must report a foul (manual_fouls) or a ball "
+                    "moved by someone else (moved_by_other)"
+                )
+        if (self.fell_involved or self.fell_caused_foul) and not self.fell:
+            raise ValueError("fell_involved / fell_caused_foul need the ball that fell (fell)")
+        for ball in self.fell:
+            if ball in {b for b, _ in self.potted}:
+                raise ValueError(f"'{ball}' fell by itself (S3 R9): it is not also potted")
+        return self

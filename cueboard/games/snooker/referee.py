@@ -3,7 +3,8 @@
 It never imports the physics: the outcome comes from ``outcome_of(events)`` or from a person
 (scoreboard mode). Rules cited by seed 001's numbering (S3 R12 = Section 3, rule 12), decisions
 by docs/rules/snooker.md. Non-stroke actions (choice after a foul, concede, claim, forfeit,
-stalemate) are in :mod:`cueboard.games.snooker.referee_frame`.
+stalemate) are in :mod:`cueboard.games.snooker.referee_frame`; a foul without a stroke and balls
+moved by someone else (S3 R11, R14, R15) in :mod:`cueboard.games.snooker.referee_reported`.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from cueboard.games.snooker.referee_frame import (
     ruling_for,
 )
 from cueboard.games.snooker.referee_miss import is_miss, miss_facts
+from cueboard.games.snooker.referee_reported import foul_without_stroke, moved_by_other
 from cueboard.games.snooker.ruling import Foul, FoulReason, Respot, SnookerRuling
 from cueboard.games.snooker.table import COLOURS_IN_ORDER, STANDARD_TABLE
 from cueboard.records.base import Piece, PieceState
@@ -50,6 +52,8 @@ def apply(
 ) -> tuple[SnookerPosition, SnookerRuling]:
     """Judge one stroke or action. Bad input raises :class:`SnookerInputError` (a ValueError)."""
     check_can_act(position)
+    if declaration.action is Action.STROKE and not outcome.stroke and not outcome.manual_fouls:
+        return moved_by_other(position, declaration, outcome)
     if declaration.action is not Action.STROKE:
         if outcome != SnookerOutcome():
             raise SnookerInputError(
@@ -86,13 +90,26 @@ def _after_pieces(position: SnookerPosition, outcome: SnookerOutcome) -> dict[st
     be at :data:`D_CENTRE`."""
     balls = position.balls()
     on_table = set(position.on_table_ids()) | {"white"}
-    if position.in_hand:
+    if position.in_hand and outcome.stroke:
         x, y = outcome.cue_ball_placed or D_CENTRE
         balls["white"] = balls["white"].model_copy(update={"x": x, "y": y, "state": PieceState.ON_TABLE})
     for piece in outcome.final:
         if piece.id not in balls:
             raise SnookerInputError(f"final position names unknown ball '{piece.id}'")
+        if piece.id == "white" and position.in_hand and not outcome.stroke:
+            continue  # no stroke: the cue ball stays in hand
         balls[piece.id] = piece
+    gone = {b for b, _ in outcome.potted} | set(outcome.off_table)
+    for ball in outcome.moved_by_other:
+        if ball not in on_table or ball in gone:
+            raise SnookerInputError(
+                f"'{ball}' moved by someone else (S3 R15) must be a ball on the table, not potted or off"
+            )
+    for ball in outcome.fell:
+        if ball not in on_table or ball == "white" or ball in gone:
+            raise SnookerInputError(f"'{ball}' fell into a pocket (S3 R9), but it was not on the table")
+        # S3 R9: a ball that fell by itself is put back where it stood
+        balls[ball] = position.piece(ball)
     for ball, _pocket in outcome.potted:
         if ball not in on_table:
             raise SnookerInputError(f"'{ball}' potted, but it was not on the table")
@@ -133,7 +150,7 @@ def _stroke(
         and (declaration.nominated != position.ball_on)
     ):
         raise SnookerInputError(f"'{declaration.nominated}' nominated, but the ball on is {position.ball_on}")
-    striker = position.to_move
+    striker = position.to_move if outcome.striker is None else outcome.striker
     side = side_of(striker)
     fb = _free_ball(position, declaration)
     if fb is not None:
@@ -144,10 +161,31 @@ def _stroke(
     fouls = find_fouls(position, ctx, outcome)
     only_black_before = position.ball_on == "black" and position.on_table_ids() == ("black",)
     points, scored = (0, []) if fouls else _score(ctx, [b for b, _ in outcome.potted])
-    if not fouls and fb is not None and points == 0:
+    if not fouls and fb is not None and points == 0 and outcome.stroke:
         fouls += _free_ball_snooker(position, balls, fb, outcome)
+    if outcome.fell:
+        announcements.append("ball fell into a pocket by itself: " + ", ".join(outcome.fell) + " (S3 R9)")
+        if outcome.fell_involved or outcome.fell_caused_foul:
+            if fouls and not outcome.fell_caused_foul:
+                # S3 R9(b): the penalty, all balls replaced, the usual choice after a foul
+                return _foul(
+                    position,
+                    ctx,
+                    outcome,
+                    position.balls(),
+                    fouls,
+                    only_black_before,
+                    rng,
+                    announcements,
+                    striker=striker,
+                    replaced_all=True,
+                )
+            announcements.append("all balls replaced, the striker plays again (S3 R9)")
+            return position, ruling_for(position, striker, announcements)
     if fouls:
-        return _foul(position, ctx, outcome, balls, fouls, only_black_before, rng, announcements)
+        return _foul(
+            position, ctx, outcome, balls, fouls, only_black_before, rng, announcements, striker=striker
+        )
     # --- a fair stroke --------------------------------------------------------------------
     # Colours potted fairly are respotted (the colour after a red, a free ball), save the ball on
     # of the final sequence, which stays off (S3 R3(c)-(e), R10).
@@ -273,10 +311,15 @@ def _foul(
     only_black_before: bool,
     rng: np.random.Generator,
     announcements: list[str],
+    *,
+    striker: int,
+    replaced_all: bool = False,
 ) -> tuple[SnookerPosition, SnookerRuling]:
-    """A foul stroke (S3 R11-R14): no points, penalty to the opponent, reds stay off, colours are
-    respotted, the incoming player chooses; a miss when the miss rule says so."""
-    striker = position.to_move
+    """A foul stroke (S3 R11-R14): no points, penalty to the side of ``striker`` (the seat that
+    committed it, who may have played out of turn) goes to the other side, reds stay off, colours
+    are respotted, the seat after the offender chooses; a miss when the miss rule says so. A foul
+    without a stroke is never a miss, and a count of misses and a warning stay in force (S3 R14).
+    ``replaced_all``: the balls went back to the position before the stroke (S3 R9(b))."""
     side = side_of(striker)
     worst = max(fouls, key=lambda f: f.penalty)
     penalty = worst.penalty
@@ -287,6 +330,9 @@ def _foul(
     ]
     if only_black_before or position.respotted_black:
         colours = [c for c in colours if c != "black"]
+    if replaced_all:
+        colours = []
+        announcements.append("all balls replaced (S3 R9)")
     respots = _respot(balls, colours)
     white = balls["white"]
     in_hand = white.state is not PieceState.ON_TABLE
@@ -305,7 +351,7 @@ def _foul(
     )
     after = after.model_copy(update={"ball_on": _visit_ball_on(balls, after)})
     facts = miss_facts(position, ctx, outcome, after, penalty, hit_ball_on_first(ctx))
-    miss = is_miss(position, facts)
+    miss = outcome.stroke and is_miss(position, facts)  # S3 R14: no miss without a stroke
     extra: dict[str, Any] = {
         "foul": True,
         "fouls": tuple(fouls),
@@ -317,6 +363,9 @@ def _foul(
     announcements.append("foul and a miss" if miss else "foul")
     if only_black_before or position.respotted_black:
         return after_frame_end(position, after, striker, rng, announcements, extra)
+    if not outcome.stroke:
+        snookered = _snookered_after(after, outcome)
+        return foul_without_stroke(position, after, striker, snookered, announcements, extra)
     misses = (position.misses + 1 if position.replaced else 1) if miss else 0
     full = (position.miss_full_ball if position.replaced else facts.full_ball) if miss else False
     if miss and position.replaced and full and position.misses >= 2:

@@ -4,7 +4,9 @@ Penalty = max(4, value) where the value is (a) the ball on, (b) the ball on or t
 (c) the ball on or the higher of two balls hit at once, (d) seven; of several fouls in one
 stroke only the highest penalty counts (S3 R11). The value of "any colour" as the ball on is the
 nominated colour's value, or 7 when nothing was nominated and no colour was hit
-(rules/snooker.md).
+(docs/rules/snooker.md). A reported foul's ball concerned (``outcome.ball_concerned``) counts in
+group (b); a seat other than the one due to play striking is playing out of turn (12.3); a foul
+without a stroke (``outcome.stroke`` false) is only the reported foul.
 """
 
 from __future__ import annotations
@@ -69,6 +71,14 @@ def stroke_context(
     for ball in first:
         if ball != "white" and ball not in on_table:
             raise SnookerInputError(f"first contact with '{ball}', which is not on the table")
+    balls = {p.id for p in position.pieces}
+    for foul, ball in outcome.ball_concerned.items():
+        if ball not in balls:
+            raise SnookerInputError(f"ball concerned '{ball}' of foul '{foul}' is not a ball of this frame")
+    if outcome.striker is not None and outcome.striker >= position.rules.players:
+        raise SnookerInputError(
+            f"striker {outcome.striker} is not a seat of {position.rules.players} players"
+        )
     nominated = declaration.nominated
     ball_on = position.ball_on
     on: set[str]
@@ -107,7 +117,21 @@ def find_fouls(position: SnookerPosition, ctx: StrokeContext, outcome: SnookerOu
 
     for manual in outcome.manual_fouls:
         reason, group = _MANUAL[manual]
-        add(reason, 7 if group == "d" else v)
+        concerned = outcome.ball_concerned.get(manual)
+        if group == "d":
+            add(reason, 7, concerned)
+        elif group == "b" and concerned is not None and concerned != "white":
+            add(reason, max(v, value_of(concerned)), concerned)  # S3 R12(b): the higher
+        else:
+            add(reason, v, concerned)
+    if (
+        outcome.striker is not None
+        and outcome.striker != position.to_move
+        and ManualFoul.PLAYED_OUT_OF_TURN not in outcome.manual_fouls
+    ):
+        add(FoulReason.PLAYED_OUT_OF_TURN, v)  # 12.3: a seat not due to play struck
+    if not outcome.stroke:
+        return fouls  # S3 R11, R14: no stroke, so no "hit nothing", no contact or pot to judge
     potted = [b for b, _ in outcome.potted]
     if "white" in potted:
         add(FoulReason.IN_OFF, v)
@@ -126,7 +150,7 @@ def find_fouls(position: SnookerPosition, ctx: StrokeContext, outcome: SnookerOu
             allowed = (is_red(a) and is_red(b) and ctx.ball_on == "red") or (
                 ctx.free_ball in first and (set(first) - {ctx.free_ball}) <= ctx.on
             )
-            if ctx.ball_on == "colour" and (is_red(a) or is_red(b)):
+            if ctx.ball_on == "colour" and ctx.nominated is None and (is_red(a) or is_red(b)):
                 add(FoulReason.RED_AFTER_RED, 7, a if is_red(a) else b)
             elif not allowed:
                 add(FoulReason.TWO_BALLS_AT_ONCE, max(v, value_of(a), value_of(b)))
@@ -135,8 +159,11 @@ def find_fouls(position: SnookerPosition, ctx: StrokeContext, outcome: SnookerOu
             ok = ball in ctx.on
             if ctx.free_ball is not None and ball != ctx.free_ball:
                 ok = False  # S3 R10: the free ball must be hit first (or with the ball on)
-            if ctx.ball_on == "colour" and is_red(ball):
-                add(FoulReason.RED_AFTER_RED, 7, ball)  # 12.20, rules/snooker.md (d)
+            if ctx.ball_on == "colour" and ctx.nominated is None and is_red(ball):
+                # 12.20: playing at a red after a red, no colour nominated: 7. With a colour
+                # nominated, a red clipped first is the usual (b) foul (seed 001, commentary to
+                # 12.20: the maximum only if the ball on was the black).
+                add(FoulReason.RED_AFTER_RED, 7, ball)
             elif not ok:
                 add(FoulReason.FIRST_CONTACT_NOT_ON, max(v, value_of(ball)), ball)
     for ball in potted:
@@ -146,7 +173,7 @@ def find_fouls(position: SnookerPosition, ctx: StrokeContext, outcome: SnookerOu
         if ball != "white":
             add(FoulReason.FORCED_OFF_TABLE, max(v, value_of(ball)), ball)
     for ball in position.touching:
-        if ball in outcome.moved:
+        if ball in outcome.moved and ball not in outcome.moved_by_other:  # S3 R15: not his
             add(FoulReason.PUSH_STROKE, max(v, value_of(ball)), ball)
     return fouls
 

@@ -4,7 +4,9 @@
   ball is then void), replace after a miss (with the warning of S3 R14 on the second miss);
 - end of frame (S2 D1, S3 R4): the last black, the re-spotted black on a tie with lots drawn from
   the seeded generator, claim (only the black left, lead over 7), concession (during one's own
-  turn), forfeit (S4 R2-3: offender's points lost, opponent gets the value of the balls left),
+  turn; in an aggregate match the opponent gets the value of the balls left, S4 R6), forfeit
+  (S4 R2-3: offender's points lost, opponent gets the value of the balls left: 8 a red and the
+  colours as if spotted, without the 7 of a colour owed that "points remaining" counts),
   award after the third miss (S3 R14);
 - stalemate (S3 R16): the frame restarts, same player breaking;
 - four-handed (S3 R17): on a re-spotted black the side to play chooses its player.
@@ -83,8 +85,11 @@ def apply_choice(position: SnookerPosition, choice: Choice) -> tuple[SnookerPosi
         announcements.append("the next player plays")
     elif choice is Choice.PUT_BACK:
         assert position.offender is not None
+        # After a foul without a stroke from a replaced position (S3 R14), the count of misses
+        # and the warning stay in force: the offender plays again from that position.
+        keep = {} if position.replaced else reset
         new = position.model_copy(
-            update={**reset, "to_move": position.offender, "offender": None, "free_ball": False}
+            update={**keep, "pending": (), "to_move": position.offender, "offender": None, "free_ball": False}
         )
         announcements.append("offender to play again")
     else:
@@ -130,7 +135,7 @@ def apply_action(
             position,
             seat,
             [f"side {side} concedes"],
-            {"action": "concede"},
+            {"action": "concede", "balls_left_value": position.balls_left_value()},
             1 - side,
             FrameEnd.CONCEDED,
             add_remaining=position.rules.aggregate_frames is not None,
@@ -155,15 +160,16 @@ def apply_action(
         assert declaration.side is not None
         off = declaration.side
         scores = list(position.scores)
-        scores[1 - off] += position.points_remaining()
+        value = position.balls_left_value()
+        scores[1 - off] += value
         scores[off] = 0
         lost = position.model_copy(update={"scores": (scores[0], scores[1])})
         return _end(
             position,
             lost,
             seat,
-            [f"frame awarded: side {off} forfeits (S4 R3)"],
-            {"action": "forfeit"},
+            [f"frame awarded: side {off} forfeits (S4 R3); side {1 - off} receives {value}"],
+            {"action": "forfeit", "balls_left_value": value},
             1 - off,
             FrameEnd.FORFEIT,
         )
@@ -197,7 +203,7 @@ def _end(
     """Close the frame: winner, frames won, aggregate, match result."""
     scores = list(after.scores)
     if add_remaining and winner is not None:
-        scores[winner] += before.points_remaining()
+        scores[winner] += before.balls_left_value()  # S4 R6: 8 a red, colours as if spotted
     frames = list(after.frames_won)
     if winner is not None:
         frames[winner] += 1

@@ -76,7 +76,8 @@ class SnookerRuling(Record):
     ``striker`` made the stroke (or the action); ``points`` were scored by him; on a foul
     ``penalty`` went to side ``penalty_to``; ``next_player`` is the seat to play (or to choose);
     ``choices`` what that seat may choose; ``ball_on`` the ball on for him; ``respots`` the colours
-    put back; ``announcements`` the referee's calls ("foul", "foul and a miss", "free ball",
+    put back; ``balls_left_value`` what a forfeit or concession awards (S4 R3(b), R6);
+    ``announcements`` the referee's calls ("foul", "foul and a miss", "free ball",
     "touching ball", "re-spotted black", "warning", ...).
     """
 
@@ -108,6 +109,9 @@ class SnookerRuling(Record):
     frame_end: FrameEnd | None = None
     match_over: bool = False
     match_winner: int | None = Field(default=None, ge=0, le=1)
+    #: On a forfeit or a concession: the value of the balls left awarded to the opponent (8 a red,
+    #: the colours as if spotted, S4 R3(b), R6), named apart from ``points_remaining``.
+    balls_left_value: int | None = Field(default=None, ge=0)
 
     # --- the shape every ruling shares (cueboard.records.ruling.Ruling) ---------------------------
     @property

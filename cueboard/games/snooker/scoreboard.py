@@ -143,15 +143,25 @@ class Scoreboard:
         touching: Iterable[str] = (),
         moved: Iterable[str] = (),
         nothing: bool = False,
+        stroke: bool = True,
+        concerned: Mapping[str, str] | None = None,
+        striker: int | None = None,
+        fell: Iterable[str] = (),
+        fell_involved: bool = False,
+        fell_caused_foul: bool = False,
+        moved_by_other: Iterable[str] = (),
     ) -> SnookerRuling:
         """Report a stroke. Balls may be named by colour (``red`` is any red on the table; the
         cue ball is ``white``). Without ``first`` the first contact is deemed the first ball
         potted, else the nominated / free ball, else the ball on; ``nothing=True`` means the cue
-        ball hit no ball."""
+        ball hit no ball. The reported facts of docs/rules/snooker.md: ``stroke=False`` (a foul
+        without a stroke), ``concerned`` ({foul: ball}, S3 R12(b)), ``striker`` (the seat that
+        struck), ``fell`` / ``fell_involved`` / ``fell_caused_foul`` (S3 R9), ``moved_by_other``
+        (S3 R15)."""
         pool = self._reds()
         pot_ids = [self._ball(b, pool) for b in potted]
         off_ids = [self._ball(b, pool) for b in off_table]
-        if nothing:
+        if nothing or not stroke:
             first_ids: tuple[str, ...] = ()
         elif first is not None:
             names = [first] if isinstance(first, str) else list(first)
@@ -170,6 +180,13 @@ class Scoreboard:
             full_ball=full_ball,
             touching=tuple(self._ball(b, self._reds()) for b in touching),
             moved=tuple(self._ball(b, self._reds(self.position.touching)) for b in moved),
+            stroke=stroke,
+            ball_concerned={ManualFoul(f): self._ball(b, pool) for f, b in (concerned or {}).items()},
+            striker=striker,
+            fell=tuple(self._ball(b, pool) for b in fell),
+            fell_involved=fell_involved,
+            fell_caused_foul=fell_caused_foul,
+            moved_by_other=tuple(self._ball(b, pool) for b in moved_by_other),
         )
         declaration = SnookerDeclaration(
             nominated=nominated, free_ball=free_ball, choice=Choice(choice) if choice else None
@@ -275,7 +292,10 @@ A stroke is one line of words (colours: red yellow green brown blue pink black w
       wrongball, freesnooker
   miss / nomiss    call (or not) a miss                snookered        the incoming player is snookered
   fullball         a full-ball contact was available   touching BALL    the cue ball rests against BALL
-  moved BALL       a touching ball moved
+  moved BALL       a touching ball moved               nostroke         a foul without a stroke
+  foul KIND:BALL   the ball the foul concerns (foul touched:black)   by SEAT   who struck (out of turn)
+  fell BALL...     fell into a pocket by itself (S3 R9); with 'involved' / 'fellfoul' (foul came from it)
+  replaced BALL... moved by another, put back (S3 R15)
 Actions (on their own line): play | putback | replace | concede | claim | forfeit SIDE | stalemate |
   player SEAT | next (next frame) | undo | help | quit"""
 
@@ -302,10 +322,24 @@ class ReportError(SnookerInputError):
     """A line of the scoreboard language that cannot be understood."""
 
 
-_KEYWORDS = frozenset(
-    ("pot", "off", "foul", "touching", "moved", "hit", "nom", "free",
-     "nothing", "safe", "miss", "nomiss", "snookered", "fullball")
-)
+_FLAGS = {
+    "nothing": ("nothing", True),
+    "miss": ("miss", True),
+    "nomiss": ("miss", False),
+    "snookered": ("snookered", True),
+    "fullball": ("full_ball", True),
+    "nostroke": ("stroke", False),
+    "involved": ("fell_involved", True),
+    "fellfoul": ("fell_caused_foul", True),
+}
+_LISTS = {"pot": "potted", "off": "off_table", "touching": "touching", "moved": "moved", "fell": "fell",
+          "replaced": "moved_by_other"}
+_KEYWORDS = frozenset(("foul", "hit", "nom", "free", "by", "safe", *_FLAGS, *_LISTS))
+
+
+def _check_ball(word: str) -> None:
+    if word not in _BALL_WORDS and not (is_red(word) and word[3:].isdigit()):
+        raise ReportError(f"'{word}' is not a ball")
 
 
 def parse_report(line: str) -> dict[str, Any]:
@@ -330,23 +364,16 @@ def parse_report(line: str) -> dict[str, Any]:
     for w in words:
         if w in _KEYWORDS and empty is not None:
             raise ReportError(f"'{empty}' needs a word after it (type 'help')")
-        if w in ("pot", "off", "foul", "touching", "moved"):
+        if w == "foul" or w in _LISTS:
             listing = empty = w
             continue
-        if w in ("nothing", "safe", "miss", "nomiss", "snookered", "fullball"):
+        if w in _FLAGS or w == "safe":
             listing = None
-            if w == "nothing":
-                out["nothing"] = True
-            elif w == "miss":
-                out["miss"] = True
-            elif w == "nomiss":
-                out["miss"] = False
-            elif w == "snookered":
-                out["snookered"] = True
-            elif w == "fullball":
-                out["full_ball"] = True
+            if w in _FLAGS:
+                key, value = _FLAGS[w]
+                out[key] = value
             continue
-        if w in ("hit", "nom", "free"):
+        if w in ("hit", "nom", "free", "by"):
             listing = empty = w
             continue
         if listing is None:
@@ -360,15 +387,22 @@ def parse_report(line: str) -> dict[str, Any]:
                 raise ReportError(f"'{w}' is not a colour")
             out["nominated" if listing == "nom" else "free_ball"] = w
             listing = None
+        elif listing == "by":
+            if not w.isdigit():
+                raise ReportError(f"'by' needs a seat number, not '{w}'")
+            out["striker"] = int(w)
+            listing = None
         elif listing == "foul":
-            if w not in _FOUL_WORDS:
-                raise ReportError(f"unknown foul '{w}' (one of: {', '.join(_FOUL_WORDS)})")
-            out.setdefault("fouls", []).append(_FOUL_WORDS[w].value)
+            kind, _, ball = w.partition(":")
+            if kind not in _FOUL_WORDS:
+                raise ReportError(f"unknown foul '{kind}' (one of: {', '.join(_FOUL_WORDS)})")
+            out.setdefault("fouls", []).append(_FOUL_WORDS[kind].value)
+            if ball:
+                _check_ball(ball)
+                out.setdefault("concerned", {})[_FOUL_WORDS[kind].value] = ball
         else:
-            if w not in _BALL_WORDS and not (is_red(w) and w[3:].isdigit()):
-                raise ReportError(f"'{w}' is not a ball")
-            key = {"pot": "potted", "off": "off_table", "touching": "touching", "moved": "moved"}[listing]
-            out.setdefault(key, []).append(w)
+            _check_ball(w)
+            out.setdefault(_LISTS[listing], []).append(w)
     if empty is not None:
         raise ReportError(f"'{empty}' needs a word after it (type 'help')")
     return out

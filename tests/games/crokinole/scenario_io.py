@@ -12,6 +12,7 @@ from cueboard.games.crokinole.records import (
     CrokinoleOutcome,
     CrokinolePosition,
     CrokinoleSettings,
+    CrokinoleStrike,
     RoundResult,
     ZoneCount,
 )
@@ -63,6 +64,28 @@ def position_of(sc: dict[str, Any]) -> CrokinolePosition:
     if "discs_left" in pos:  # else: each player's discs less those on the board (the model's default)
         fields["discs_left"] = tuple(pos["discs_left"])
     return CrokinolePosition.model_validate(fields)
+
+
+def steps_of(sc: dict[str, Any]) -> list[dict[str, Any]]:
+    """A scenario's steps: its ``steps``, or the scenario itself as one step."""
+    return list(sc["steps"]) if "steps" in sc else [sc]
+
+
+def is_engine_driven(sc: dict[str, Any]) -> bool:
+    """Whether some step is a ``flick`` the physics simulates."""
+    return any("flick" in step for step in steps_of(sc))
+
+
+def step_outcome(
+    step: dict[str, Any], position: CrokinolePosition
+) -> tuple[CrokinoleDeclaration, CrokinoleOutcome]:
+    """The step's declaration and outcome: a flick through the physics, or the facts by hand."""
+    if "flick" in step:
+        from cueboard.games.crokinole.simulate import simulate_strike
+
+        _events, outcome = simulate_strike(position, CrokinoleStrike.model_validate(step["flick"]))
+        return CrokinoleDeclaration(), outcome
+    return declaration_and_outcome(step, position)
 
 
 def declaration_and_outcome(

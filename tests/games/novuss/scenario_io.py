@@ -7,6 +7,9 @@ A scenario file holds a list of scenarios, each:
 - either ``outcome`` (the stroke facts as ``NovussOutcome`` fields) or ``events`` (engine events)
   with ``striker_at`` / ``final_at`` (where the striker / discs lie after the stroke) for
   ``outcome_of``; ``known`` (default false) passes the final pieces to the referee with ``outcome``;
+- multi-step: ``steps``, a list of such steps (``outcome`` / ``events`` with their ``known``,
+  ``final_at``, ``striker_at``, or a ``strike``: ``NovussStrike`` fields that the disc physics
+  plays from the position the previous step left, engine-driven), each with its ``expect``;
 - ``expect``: ruling fields (placements compared field by field, numbers to 0.1 mm), ``outcome``
   fields (events scenarios), ``after`` (``to_move``, ``pocketed``, ``debt``, ``winner``,
   ``on_table``, ``in_pockets``), or ``error`` (a substring of the IllegalStrokeError message).
@@ -79,3 +82,26 @@ def build_outcome(position: NovussPosition, sc: dict[str, Any]) -> NovussOutcome
     if sc.get("known"):
         data["final"] = [p.model_dump(mode="json") for p in final_pieces(position, sc)]
     return NovussOutcome.model_validate(data)
+
+
+def steps_of(sc: dict[str, Any]) -> list[dict[str, Any]]:
+    """A scenario's steps: its ``steps``, or the scenario itself as one step."""
+    return list(sc["steps"]) if "steps" in sc else [sc]
+
+
+def is_engine_driven(sc: dict[str, Any]) -> bool:
+    """Whether some step is a ``strike`` the physics simulates."""
+    return any("strike" in step for step in steps_of(sc))
+
+
+def step_outcome(position: NovussPosition, step: dict[str, Any]) -> NovussOutcome:
+    """The step's outcome: the physics' for a ``strike``, else as :func:`build_outcome` reads it."""
+    if "strike" in step:
+        from cueboard.games.novuss.game import GAME
+        from cueboard.games.novuss.records import NovussDeclaration, NovussStrike
+
+        _events, outcome = GAME.simulate(
+            position, NovussDeclaration(), NovussStrike.model_validate(step["strike"])
+        )
+        return outcome
+    return build_outcome(position, step)

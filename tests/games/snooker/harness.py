@@ -15,6 +15,13 @@ A scenario (tests/games/snooker/scenarios/*.json) is::
 An outcome's ``final`` may be given as {id: [x, y]} in millimetres.
 "expect" maps ruling fields (``penalty``) or ``position.<field>`` of the position after the step to
 their expected values; ``error`` expects the step to be refused with a message containing it.
+
+Multi-step scenarios chain strokes and actions: "steps" is a list, each step an ``outcome`` (the
+facts, written by hand) or a ``strike`` (:class:`SnookerStrike` fields: the engine simulates it from
+the position left by the previous step and ``outcome_of`` gives the facts), with its
+``declaration`` and ``expect``. With a strike, ``outcome.<field>`` expects a field of the simulated
+outcome (``outcome.potted`` as ball ids). Positions (``position.xy.<ball>``, ``respots``) compare
+within :data:`TOLERANCE_MM`.
 """
 
 from __future__ import annotations
@@ -31,6 +38,8 @@ from tests.games.scenario_files import load_scenario_files
 
 SCENARIO_DIR = Path(__file__).parent / "scenarios"
 MM = 0.001
+#: Positions compare within 0.1 mm: a rack or a respot in exact contact is not matched to the bit.
+TOLERANCE_MM = 0.1
 
 
 def load_scenarios() -> list[dict[str, Any]]:
@@ -74,7 +83,35 @@ def build_declaration(spec: dict[str, Any] | None) -> SnookerDeclaration:
 def steps_of(scenario: dict[str, Any]) -> list[dict[str, Any]]:
     if "steps" in scenario:
         return list(scenario["steps"])
-    return [{k: scenario[k] for k in ("declaration", "outcome", "expect") if k in scenario}]
+    return [{k: scenario[k] for k in ("declaration", "outcome", "strike", "expect") if k in scenario}]
+
+
+def is_engine_driven(scenario: dict[str, Any]) -> bool:
+    """Whether some step's outcome comes from the engine (a ``strike``)."""
+    return any("strike" in step for step in steps_of(scenario))
+
+
+def outcome_value(field: str, outcome: SnookerOutcome) -> Any:
+    """``outcome.<name>`` of an expectation: a field of the (simulated) outcome, in JSON form;
+    ``potted`` as the ball ids only (the pocket names are the table's)."""
+    name = field.removeprefix("outcome.")
+    if name == "potted":
+        return [b for b, _ in outcome.potted]
+    return outcome.model_dump(mode="json")[name]
+
+
+def matches(field: str, got: Any, want: Any) -> bool:
+    """Whether ``got`` is the expected ``want``: coordinates within :data:`TOLERANCE_MM`."""
+    if field.startswith("position.xy.") and got is not None and want is not None:
+        return len(got) == len(want) and all(
+            abs(g - w) <= TOLERANCE_MM for g, w in zip(got, want, strict=True)
+        )
+    if field == "respots":
+        return len(got) == len(want) and all(
+            g[0] == w[0] and abs(g[1] - w[1]) <= TOLERANCE_MM and abs(g[2] - w[2]) <= TOLERANCE_MM
+            for g, w in zip(got, want, strict=True)
+        )
+    return bool(got == want)
 
 
 def actual_value(field: str, ruling: Any, position: SnookerPosition) -> Any:
@@ -88,14 +125,14 @@ def actual_value(field: str, ruling: Any, position: SnookerPosition) -> Any:
             return position.piece(name.removeprefix("state.")).state.value
         if name.startswith("xy."):
             p = position.piece(name.removeprefix("xy."))
-            return [round(p.x / MM, 2), round(p.y / MM, 2)]
+            return [p.x / MM, p.y / MM]
         data = position.model_dump(mode="json")
         return data[name]
     data = ruling.model_dump(mode="json")
     if field == "fouls":
         return sorted(f["reason"] for f in data["fouls"])
     if field == "respots":
-        return [[r["ball"], round(r["x"] / MM, 2), round(r["y"] / MM, 2)] for r in data["respots"]]
+        return [[r["ball"], r["x"] / MM, r["y"] / MM] for r in data["respots"]]
     if field == "announce":
         return data["announcements"]
     return data[field]

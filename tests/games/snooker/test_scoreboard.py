@@ -94,6 +94,17 @@ def test_match_record_round_trip() -> None:
         ("putback", {"action": "choose", "choice": "put_back"}),
         ("forfeit 1", {"action": "forfeit", "value": 1}),
         ("concede", {"action": "concede"}),
+        (
+            "nostroke foul touched:black",
+            {"stroke": False, "fouls": ["touched_ball"], "concerned": {"touched_ball": "black"}},
+        ),
+        ("by 1 hit red", {"striker": 1, "first": ["red"]}),
+        ("pot red fell brown", {"potted": ["red"], "fell": ["brown"]}),
+        (
+            "pot white fell red involved fellfoul",
+            {"potted": ["white"], "fell": ["red"], "fell_involved": True, "fell_caused_foul": True},
+        ),
+        ("nostroke replaced blue", {"stroke": False, "moved_by_other": ["blue"]}),
     ],
 )
 def test_parse_report(line: str, parsed: dict[str, object]) -> None:
@@ -101,8 +112,38 @@ def test_parse_report(line: str, parsed: dict[str, object]) -> None:
 
 
 @pytest.mark.parametrize(
-    "line", ["", "pot purple", "foul sneeze", "forfeit", "nom red", "banana", "foul", "pot", "hit pot red"]
+    "line",
+    [
+        "",
+        "pot purple",
+        "foul sneeze",
+        "forfeit",
+        "nom red",
+        "banana",
+        "foul",
+        "pot",
+        "hit pot red",
+        "by red",
+        "foul touched:purple",
+        "by",
+        "fell",
+    ],
 )
 def test_parse_report_refuses(line: str) -> None:
     with pytest.raises(ReportError):
         parse_report(line)
+
+
+def test_reported_facts_through_the_scoreboard() -> None:
+    """The words of docs/rules/snooker.md "Reported facts" reach the referee (scoreboard mode)."""
+    board = Scoreboard()
+    r = board.stroke(**parse_report("nostroke foul touched:black"))  # S3 R11, R12(b): 7, no miss
+    assert (r.foul, r.penalty, r.miss, r.choices) == (True, 7, False, ("play", "put_back"))
+    board.choose("play")
+    r = board.stroke(**parse_report("by 0 hit red pot red"))  # seat 1 due, seat 0 struck: 12.3
+    assert (r.foul_reason, r.striker, r.penalty_to, r.scores) == ("played_out_of_turn", 0, 1, (0, 11))
+    board.choose("play")
+    r = board.stroke(**parse_report("nostroke replaced pink"))  # S3 R15: no penalty, same seat
+    assert (r.foul, r.scores, r.next_player) == (False, (0, 11), 1)
+    r = board.forfeit(0)  # S4 R3(b): 15 x 8 + 27, one red off: 14 x 8 + 27 = 139
+    assert (r.balls_left_value, r.scores) == (139, (0, 150))
