@@ -24,6 +24,8 @@ player to the left of the previous starter ("Vòng tiếp theo"), i.e. the next 
 
 from __future__ import annotations
 
+import numpy as np
+
 from cueboard.games.crokinole.board import STANDARD_BOARD, CrokinoleBoard
 from cueboard.games.crokinole.errors import OutcomeError
 from cueboard.games.crokinole.records import (
@@ -68,9 +70,13 @@ def apply(
     position: CrokinolePosition,
     declaration: CrokinoleDeclaration,
     outcome: CrokinoleOutcome,
+    rng: np.random.Generator | None = None,
+    *,
     board: CrokinoleBoard = STANDARD_BOARD,
 ) -> tuple[CrokinolePosition, CrokinoleRuling]:
-    """Referee one shot, one scoreboard round tally, or a concession."""
+    """Referee one shot, one scoreboard round tally, or a concession. The signature is every
+    referee's (``apply(position, declaration, outcome, rng)``); crokinole draws no lots, so
+    ``rng`` is not used."""
     if is_over(position):
         raise OutcomeError("the game is over")
     if outcome.shooter != position.to_move:

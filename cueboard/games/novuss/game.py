@@ -177,9 +177,11 @@ class NovussGame(GameBase[NovussPosition, NovussStrike, NovussDeclaration, Novus
         rng: np.random.Generator | None = None,
     ) -> tuple[NovussPosition, NovussRuling]:
         """The referee (deterministic: ``rng`` is not used, novuss draws no lots)."""
-        pos = _as(NovussPosition, position, "position")
-        _as(NovussDeclaration, declaration, "declaration")
-        return referee_apply(pos, _as(NovussOutcome, outcome, "outcome"))
+        return referee_apply(
+            _as(NovussPosition, position, "position"),
+            _as(NovussDeclaration, declaration, "declaration"),
+            _as(NovussOutcome, outcome, "outcome"),
+        )
 
     def is_over(self, position: NovussPosition) -> bool:
         return _as(NovussPosition, position, "position").winner is not None

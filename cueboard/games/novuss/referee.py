@@ -19,11 +19,14 @@ Decisions where the seed is silent (docs/rules/novuss.md lists them all):
 
 from __future__ import annotations
 
+import numpy as np
+
 from cueboard.errors import CueboardInputError
 from cueboard.games.novuss.board import STANDARD_BOARD, NovussBoard
 from cueboard.games.novuss.geometry import RAILS, centre_or_circle_point, nearest_free_point, penalty_spot
 from cueboard.games.novuss.records import (
     FirstContact,
+    NovussDeclaration,
     NovussOutcome,
     NovussPosition,
     NovussRuling,
@@ -189,9 +192,16 @@ def _turn_reasons(
 
 
 def apply(
-    position: NovussPosition, outcome: NovussOutcome, board: NovussBoard = STANDARD_BOARD
+    position: NovussPosition,
+    declaration: NovussDeclaration,
+    outcome: NovussOutcome,
+    rng: np.random.Generator | None = None,
+    *,
+    board: NovussBoard = STANDARD_BOARD,
 ) -> tuple[NovussPosition, NovussRuling]:
-    """Rule on one stroke by the player at ``position.to_move``."""
+    """Rule on one stroke by the player at ``position.to_move``. The signature is every
+    referee's (``apply(position, declaration, outcome, rng)``); novuss declares nothing and
+    draws no lots, so ``declaration`` and ``rng`` are not used."""
     seat, players = position.to_move, position.players
     side = side_of(seat, players)
     opp = 1 - side

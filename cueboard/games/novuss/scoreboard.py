@@ -174,7 +174,7 @@ class Scoreboard:
     def record(self, report: StrokeReport) -> NovussRuling:
         before = self.position
         outcome = report_to_outcome(before, report)
-        after, ruling = apply(before, outcome)
+        after, ruling = apply(before, NovussDeclaration(), outcome)
         self.entries.append(ScoreboardEntry(before, report, outcome, ruling, after))
         self.position = after
         return ruling

@@ -9,7 +9,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cueboard.games.novuss import GAME
-from cueboard.games.novuss.records import FirstContact, NovussOutcome, NovussPosition, StrokeKind
+from cueboard.games.novuss.records import (
+    FirstContact,
+    NovussDeclaration,
+    NovussOutcome,
+    NovussPosition,
+    StrokeKind,
+)
 from cueboard.games.novuss.referee import apply
 from cueboard.records.base import PieceState
 
@@ -78,7 +84,7 @@ def test_random_strokes_keep_the_invariants_and_the_game_ends(
     for _ in range(strokes):
         if pos.winner is not None:
             break
-        after, ruling = apply(pos, random_outcome(data, pos))
+        after, ruling = apply(pos, NovussDeclaration(), random_outcome(data, pos))
         check_invariants(after)
         assert sorted(p.id for p in after.pieces) == before_ids
         assert ruling.debt == after.debt
@@ -90,7 +96,7 @@ def test_random_strokes_keep_the_invariants_and_the_game_ends(
     if pos.winner is None:
         side = pos.side_to_move
         for _ in range(8 + pos.debt[side]):
-            pos, ruling = apply(pos, legal_pot(pos))
+            pos, ruling = apply(pos, NovussDeclaration(), legal_pot(pos))
             check_invariants(pos)
             if pos.winner is not None:
                 break

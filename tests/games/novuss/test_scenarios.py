@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from cueboard.games.novuss.records import NovussPosition, NovussRuling
+from cueboard.games.novuss.records import NovussDeclaration, NovussPosition, NovussRuling
 from cueboard.games.novuss.referee import IllegalStrokeError, apply
 from cueboard.records.base import PieceState
 from tests.games.scenario_files import check_catalogue
@@ -63,14 +63,14 @@ def run_scenario(sc: dict[str, Any]) -> None:
         expect = step["expect"]
         if "error" in expect:
             with pytest.raises((IllegalStrokeError, ValueError), match=expect["error"]):
-                apply(position, step_outcome(position, step))
+                apply(position, NovussDeclaration(), step_outcome(position, step))
             return
         outcome = step_outcome(position, step)
         where = f"{sc['name']} step {n}"
         for field, value in expect.get("outcome", {}).items():
             actual = outcome.model_dump(mode="json")[field]
             assert _same(actual, value), f"{where}: outcome.{field}: {actual!r} != {value!r}"
-        after, ruling = apply(position, outcome)
+        after, ruling = apply(position, NovussDeclaration(), outcome)
         check_ruling(expect, after, ruling, where)
         position = after
 
