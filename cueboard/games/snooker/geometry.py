@@ -299,7 +299,7 @@ def can_hit(
     on_idx = {names.index(b) for b in on_set}
     # in hand: places along the edge of the free D (in_hand.edge_places: a path from inside the D
     # crosses that edge and is as clear from there)
-    points = np.array([cue], dtype=float) if cue is not None else in_hand.edge_places(balls, table, 21, 11, 8)
+    points = np.array([cue], dtype=float) if cue is not None else in_hand.edge_places(balls, table, 13, 7, 5)
     walls = _walls(table)
     sequences: list[tuple[int, ...]] = [(i,) for i in range(4)]
     if cushions >= 2:

@@ -48,7 +48,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from cueboard.games.snooker.clearance import CONTACT_TOLERANCE, blocked, segment_distances
+from cueboard.games.snooker.clearance import CONTACT_TOLERANCE, blocked
 from cueboard.games.snooker.table import SnookerTable
 
 Array = NDArray[np.float64]
@@ -195,38 +195,36 @@ def family_gaps(piece: Piece, b: Array, offsets: Array, obstacles: Array, base: 
     shape = (nb, hcount, base_lo.shape[0])
     if m == 0:
         return _gaps(np.broadcast_to(base_lo, shape), np.broadcast_to(base_hi, shape), piece)
-    bb = b[:, None, None, :]  # (B, 1, 1, 2)
-    h = np.broadcast_to(offsets[None, :, None], (nb, hcount, m))
-    w = np.broadcast_to(bb - obstacles[None, None, :, :], (nb, hcount, m, 2))
-    full = (nb, hcount, m, -1)
-    cuts = []
-    for k in (h - two_r, h + two_r):  # common tangents of circles (b, |h|) and (O, 2r)
-        nx, ny, c = _tangent_lines(w, k, bb, h)
-        cuts.append(piece.cut_by_lines(nx, ny, c).reshape(full))
+    bb = b[:, None, None, None, :]  # (B, 1, 1, 1, 2)
+    h = np.broadcast_to(offsets[None, :, None, None], (nb, hcount, m, 4))
     # where the circles (b, 2r) and (O, 2r) cross: O touches the path just at the contact
     rel = obstacles[None, :, :] - b[:, None, :]  # (B, m, 2)
     dist = np.hypot(rel[..., 0], rel[..., 1])
     with np.errstate(invalid="ignore", divide="ignore"):
         half = np.sqrt(two_r * two_r - (dist / 2.0) ** 2)
         perp = np.stack([-rel[..., 1], rel[..., 0]], axis=-1) / dist[..., None]
-    mid = b[:, None, :] + rel / 2.0
-    for sign in (1.0, -1.0):
-        q = mid + sign * half[..., None] * perp  # (B, m, 2), NaN where they do not cross
-        wq = np.broadcast_to((b[:, None, :] - q)[:, None, :, :], (nb, hcount, m, 2))
-        nx, ny, c = _tangent_lines(wq, h, bb, h)
-        cuts.append(piece.cut_by_lines(nx, ny, c).reshape(full))
-    cuts.append(np.broadcast_to(piece.cut_by_circles(obstacles, two_r), (nb, hcount, m, 2)))
+    mid = rel / 2.0  # crossing points relative to b: mid ± half·perp
+    w_obst = -rel  # b - O
+    # lines of each family: common tangents of circles (b, |h|) and (O, 2r) (n·(b - O) = h ∓ 2r),
+    # and through each crossing Q (n·(b - Q) = h)
+    w = np.stack([w_obst, w_obst, -(mid + half[..., None] * perp), -(mid - half[..., None] * perp)], axis=2)
+    k = h + np.array([-two_r, two_r, 0.0, 0.0])
+    nx, ny, c = _tangent_lines(np.broadcast_to(w[:, None], (nb, hcount, m, 4, 2)), k, bb, h)
+    cuts = [piece.cut_by_lines(nx, ny, c).reshape(nb, hcount, m, -1),
+            np.broadcast_to(piece.cut_by_circles(obstacles, two_r), (nb, hcount, m, 2))]
     lo, hi = _cells(np.concatenate(cuts, axis=-1), piece)  # (B, H, m, cells)
     open_ = hi > lo
-    points = piece.at(np.where(open_, (lo + hi) / 2.0, piece.t0))  # (B, H, m, cells, 2)
-    ends = aim_ends(points, b[:, None, None, None, :], offsets[None, :, None, None], radius)
+    bi, hj, oi, _ = np.nonzero(open_)  # test only the cells of positive length
+    points = piece.at(((lo + hi) / 2.0)[open_])  # (n, 2)
+    ends = aim_ends(points, b[bi], offsets[hj], radius)
     # distance from each cell's own obstacle to the path from the cell's middle
     d = ends - points
-    relo = obstacles[None, None, :, None, :] - points
-    l2 = np.einsum("...i,...i->...", d, d)
-    t = np.clip(np.einsum("...i,...i->...", relo, d) / np.where(l2 > 0.0, l2, 1.0), 0.0, 1.0)
-    near = relo - t[..., None] * d
-    hit = (np.hypot(near[..., 0], near[..., 1]) < two_r - CONTACT_TOLERANCE) & open_
+    relo = obstacles[oi] - points
+    l2 = np.einsum("ki,ki->k", d, d)
+    t = np.clip(np.einsum("ki,ki->k", relo, d) / np.where(l2 > 0.0, l2, 1.0), 0.0, 1.0)
+    near = relo - t[:, None] * d
+    hit = np.zeros(open_.shape, dtype=bool)
+    hit[open_] = np.hypot(near[:, 0], near[:, 1]) < two_r - CONTACT_TOLERANCE
     blo = np.concatenate([np.where(hit, lo, np.inf).reshape(nb, hcount, -1),
                           np.broadcast_to(base_lo, shape)], axis=-1)
     bhi = np.concatenate([np.where(hit, hi, -np.inf).reshape(nb, hcount, -1),
@@ -275,6 +273,31 @@ def edge_places(balls: Array, table: SnookerTable, arc: int = 17, line: int = 9,
     return places[placeable(places, balls, table)]
 
 
+def hull_distance(points: Array, c1: Array, r1: float, c2: Array, r2: float) -> Array:
+    """Distance (0 inside) from ``points`` (m, 2) to the convex hull of the discs (c1, r1) and
+    (c2, r2): the nearest of the first disc, the second and their outer common tangent."""
+    axis = c2 - c1
+    length = float(np.hypot(axis[0], axis[1]))
+    if length <= abs(r1 - r2):
+        big, rb = (c1, r1) if r1 >= r2 else (c2, r2)
+        return np.maximum(np.hypot(points[:, 0] - big[0], points[:, 1] - big[1]) - rb, 0.0)
+    ex = axis / length
+    rel = points - c1
+    x = rel @ ex
+    y = np.abs(rel[:, 0] * -ex[1] + rel[:, 1] * ex[0])
+    sin_a = (r1 - r2) / length
+    cos_a = math.sqrt(1.0 - sin_a * sin_a)
+    # outward normal of the tangent (local frame) and where the tangent touches the first disc
+    nx, ny = sin_a, cos_a
+    u = (x - r1 * nx) * cos_a - (y - r1 * ny) * sin_a  # along the tangent from its first touch
+    along_max = length * cos_a
+    d_line = x * nx + y * ny - r1
+    d1 = np.hypot(x, y) - r1
+    d2 = np.hypot(x - length, y) - r2
+    d = np.where(u < 0.0, d1, np.where(u > along_max, d2, d_line))
+    return np.maximum(d, 0.0)
+
+
 def clear_place(
     targets: Array,
     offsets: Sequence[float],
@@ -301,18 +324,26 @@ def clear_place(
                 p = probe[int(np.argmax(ok))]
                 return (float(p[0]), float(p[1]))
         bases = [unplaceable(p, balls, table) for p in plist]
+        # the pieces with some placeable part (a piece wholly inside other balls' discs is no edge)
+        kept = []
+        for p, base in zip(plist, bases, strict=True):
+            s, e = _gaps(base[0][None, :], base[1][None, :], p)
+            if bool((e - s > GAP).any()):
+                kept.append((p, base))
         order = np.argsort(np.hypot(targets[:, 0], targets[:, 1] - by))
-        chunk = max(1, 48 // off.shape[0])
+        # a few thousand (ball, offset, obstacle) triples per call: bounded memory
+        chunk = max(1, 3000 // (off.shape[0] * max(1, obstacles.shape[0])))
         for first in range(0, order.shape[0], chunk):
             group = targets[order[first:first + chunk]]
-            # obstacles that can come within 2r of a path from the D to one of these balls
-            # (inside the capsule round the segment from the D's centre to the ball, radius rd + 2r)
-            dc = np.broadcast_to(np.array([0.0, by]), group.shape)
-            near = (segment_distances(dc, group, obstacles) < rd + 4 * radius).any(axis=0)
-            obs = obstacles[near]
-            for piece, base in zip(plist, bases, strict=True):
-                if base[0].size and bool(np.any((base[0] <= piece.t0) & (base[1] >= piece.t1))):
-                    continue
+            for piece, base in kept:
+                # the obstacles that can come within 2r of a path from the piece to one of these
+                # balls: within 2r of the hull of the piece's disc and the ball's contact circle
+                centre, rho = (np.array([0.0, by]), rd) if piece.rho != 2 * radius else (
+                    np.array([piece.cx, piece.cy]), piece.rho)
+                near = np.zeros(obstacles.shape[0], dtype=bool)
+                for b in group:
+                    near |= hull_distance(obstacles, centre, rho, b, 2 * radius) < 2 * radius + 1e-6
+                obs = obstacles[near]
                 starts, ends = family_gaps(piece, group, off, obs, base, radius)
                 for j in range(group.shape[0]):
                     found = _common_gap(starts[j], ends[j], piece, need_all)
