@@ -2,15 +2,22 @@
 
 - :func:`snooker_test` / :func:`is_snookered`: S2 D16 — snookered when, for every ball on, at least
   one of its two extreme edges cannot be hit by a straight path of the cue ball without first
-  touching a ball not on; other balls on and cushions never snooker; in hand, from every point
-  of the D (sampled, :func:`d_points`). Also the effective snookering ball (nearest obstruction).
+  touching a ball not on; other balls on and cushions never snooker; in hand, from every place
+  of the D, decided exactly (:mod:`cueboard.games.snooker.in_hand`). Also the effective
+  snookering ball (nearest obstruction).
 - :func:`full_ball_visible`: S3 R14 — a straight path to the whole width of a ball on (cue-ball
   centre aimed at every point of its diameter, offsets −r..r, sampled), for reds any red not
   obscured by colours.
 - :func:`clear_path`: S3 R14(c) — a straight path to any part of a ball on (offsets −2r..2r).
+  Both: in hand, from some place of the D, decided exactly (:mod:`.in_hand`).
 - :func:`can_hit`: rules/snooker.md miss exception 3 — some straight, one-cushion or two-cushion
   path reaches a ball on before any other ball (cushions as the straight lines of the cushion
-  faces, pocket mouths not modelled).
+  faces, pocket mouths not modelled); in hand the cushion paths are tried from places spread
+  along the edge of the free D (:func:`cueboard.games.snooker.in_hand.edge_places`).
+
+Whether a path is clear is the shared kernel :mod:`cueboard.games.snooker.clearance` (clearance
+2r, 1 nm tolerance), the same the AI uses. :func:`d_points` (a grid of the D) is the brute-force
+reference of the tests.
 - :func:`touching_balls`: S3 R8 — balls within 0.1 mm of the cue ball.
 - :func:`spot_occupied`, :func:`respot`: S2 D17 and S3 R7 — where colours go back.
 
