@@ -44,7 +44,8 @@ def test_grazing_paths_one_answer(gap: float, touched: bool) -> None:
     assert bool(k.blocked(a[None], b[None], obstacle[None], 2 * R)[0, 0]) is touched
     assert (int(k.first_blocker(a[None], b[None], obstacle[None], 2 * R)[0]) == 0) is touched
     own = np.zeros((1, 1), dtype=bool)
-    assert bool(ai._segments_clear(a[None, None], b[None, None], obstacle[None], own, 2 * R)[0, 0]) is not touched
+    ai_clear = ai._segments_clear(a[None, None], b[None, None], obstacle[None], own, 2 * R)
+    assert bool(ai_clear[0, 0]) is not touched
 
 
 def test_the_ai_open_pot_and_the_referee_agree_on_the_cue_ball_path() -> None:
