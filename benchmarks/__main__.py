@@ -43,6 +43,7 @@ BENCHMARKS: list[str] = [
     "benchmarks.bench_discs",
     "benchmarks.bench_ai",
     "benchmarks.snooker_referee",
+    "benchmarks.cli_records",
 ]
 
 

@@ -236,7 +236,7 @@ def test_open_match_streams_json_lines(tmp_path: Path) -> None:
     assert opened.header == record.header
     whole = tmp_path / "m.json"
     write_match(whole, record)
-    assert open_match(whole).shots == record.shots  # readable JSON: decoded whole
+    assert list(open_match(whole).shots) == record.shots  # readable JSON: decoded whole, validated lazily
 
 
 def test_open_match_refuses_a_bad_last_line_before_replaying(tmp_path: Path) -> None:
