@@ -72,7 +72,9 @@ def positions() -> list[tuple[Layout, list[str]]]:
 
 def foul_from_hand(layout: Layout, on: list[str]) -> None:
     """What the referee asks at most on one foul (referee_miss.py, referee.py): free ball, the
-    miss rule's "impossible to hit" (its straight-path part is S3 R14(c)'s clear path), full ball."""
+    miss rule's "impossible to hit" (its straight-path part is S3 R14(c)'s clear path), full ball.
+    The remembered answers are forgotten first: each call times the searches."""
+    g.forget_answers()
     g.is_snookered(None, on, layout)
     g.can_hit(None, on, layout)
     g.full_ball_visible(None, on, layout)

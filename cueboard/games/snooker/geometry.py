@@ -30,6 +30,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 from numpy.typing import NDArray
@@ -162,7 +163,26 @@ def clear_place_in_hand(
     need_all: bool,
     table: SnookerTable = STANDARD_TABLE,
 ) -> tuple[float, float] | None:
-    """A place of the D (exact search, :mod:`.in_hand`) from which :func:`clear_at` holds, or None."""
+    """A place of the D (exact search, :mod:`.in_hand`) from which :func:`clear_at` holds, or None.
+    The last few answers are remembered (a foul asks the miss rule's questions of one layout)."""
+    key = tuple(sorted((k, float(x), float(y)) for k, (x, y) in layout.items()))
+    return _clear_place(tuple(sorted(set(on))), key, tuple(offsets), need_all, table)
+
+
+def forget_answers() -> None:
+    """Empty the remembered in-hand answers (benchmarks time the search itself)."""
+    _clear_place.cache_clear()
+
+
+@lru_cache(maxsize=16)
+def _clear_place(
+    on: tuple[str, ...],
+    balls: tuple[tuple[str, float, float], ...],
+    offsets: tuple[float, ...],
+    need_all: bool,
+    table: SnookerTable,
+) -> tuple[float, float] | None:
+    layout = {k: (x, y) for k, x, y in balls}
     on_set, targets, _, obstacles = _split(layout, on)
     if not on_set:
         return None
@@ -230,7 +250,11 @@ def _any_clear(
 def full_ball_visible(
     cue: tuple[float, float] | None, on: Iterable[str], layout: Layout, table: SnookerTable = STANDARD_TABLE
 ) -> bool:
-    """A straight path to the whole width of some ball on (S3 R14, the full-ball case)."""
+    """A straight path to the whole width of some ball on (S3 R14, the full-ball case). The whole
+    width includes the middle (offset 0, one of :func:`clear_path`'s): in hand, no clear path
+    (remembered from the miss rule's question) means no full ball."""
+    if cue is None and not _any_clear(None, on, layout, _any_offsets(table), table, need_all=False):
+        return False
     return _any_clear(cue, on, layout, _full_offsets(table), table, need_all=True)
 
 
