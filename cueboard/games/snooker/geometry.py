@@ -331,11 +331,34 @@ def can_hit(
     # in hand: places along the edge of the free D (in_hand.edge_places: a path from inside the D
     # crosses that edge and is as clear from there)
     points = np.array([cue], dtype=float) if cue is not None else in_hand.edge_places(balls, table, 13, 7, 5)
-    walls = _walls(table)
     sequences: list[tuple[int, ...]] = [(i,) for i in range(4)]
     if cushions >= 2:
         sequences += [(i, j) for i in range(4) for j in range(4) if i != j]
     offsets = np.linspace(-2 * r + 1e-5, 2 * r - 1e-5, 15)
+    bounces = len(sequences[-1])
+    # one-cushion aims first (an early answer, most often), then the two-cushion ones; every ray
+    # is traced through up to ``bounces`` cushions either way
+    groups: list[list[tuple[int, ...]]] = [[q for q in sequences if len(q) == n] for n in (1, 2)]
+    for group in groups:
+        if group and _cushion_hit(points, on_set, on_idx, layout, group, offsets, balls, bounces, table):
+            return True
+    return False
+
+
+def _cushion_hit(
+    points: Array,
+    on_set: list[str],
+    on_idx: set[int],
+    layout: Layout,
+    sequences: list[tuple[int, ...]],
+    offsets: Array,
+    balls: Array,
+    bounces: int,
+    table: SnookerTable,
+) -> bool:
+    """Whether a ray from one of ``points`` aimed off the cushion ``sequences`` at a ball on
+    (``offsets`` across it) touches a ball on first."""
+    walls = _walls(table)
     # the image of each ball on in the cushions of each sequence: aiming at it sends the cue
     # ball off those cushions towards the ball (rectangle unfolding)
     images = []
@@ -346,7 +369,6 @@ def can_hit(
                 image = _reflect(image, walls[w])
             images.append(image)
     aims = np.array(images)  # (s, 2)
-    bounces = len(sequences[-1])
     # about 6000 rays at a time: bounded memory (a few MB), an early exit once a ball on is hit
     per = max(1, 6000 // (aims.shape[0] * offsets.shape[0]))
     for first in range(0, points.shape[0], per):

@@ -165,9 +165,8 @@ def _cells(cuts: Array, piece: Piece) -> tuple[Array, Array]:
 def _gaps(lo: Array, hi: Array, piece: Piece) -> tuple[Array, Array]:
     """The parts of ``piece`` outside the union of intervals (lo, hi) (families × k, NaN-free,
     empty intervals have lo = inf): gaps (families × (k + 1)) as (start, end), empty ones start >= end."""
-    order = np.argsort(lo, axis=-1)
-    lo = np.take_along_axis(lo, order, -1)
-    hi = np.take_along_axis(hi, order, -1)
+    both = np.sort(lo + 1j * np.where(np.isfinite(lo), hi, 0.0), axis=-1)  # by lo, hi alongside
+    lo, hi = both.real, both.imag
     reach = np.maximum.accumulate(np.where(np.isfinite(lo), hi, -np.inf), axis=-1)
     start = np.concatenate([np.full((*lo.shape[:-1], 1), piece.t0), np.maximum(reach, piece.t0)], -1)
     end = np.concatenate([np.minimum(lo, piece.t1), np.full((*lo.shape[:-1], 1), piece.t1)], -1)
