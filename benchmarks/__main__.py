@@ -42,6 +42,8 @@ BENCHMARKS: list[str] = [
     "benchmarks.app_server",
     "benchmarks.bench_discs",
     "benchmarks.bench_ai",
+    "benchmarks.snooker_referee",
+    "benchmarks.cli_records",
 ]
 
 

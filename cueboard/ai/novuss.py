@@ -32,7 +32,7 @@ import numpy as np
 from cueboard.ai.agent import Decision
 from cueboard.ai.noise import DiscNoise, check_level, check_noise_scale, gaussian
 from cueboard.ai.search import REFUSED_VALUE, Candidate, play_through
-from cueboard.ai.snooker.geometry import path_clear
+from cueboard.games.clearance import path_clear
 from cueboard.games.novuss import (
     MAX_SPEED,
     NovussDeclaration,

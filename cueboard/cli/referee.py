@@ -6,7 +6,9 @@ providing ``cueboard/cli/referee_<game>.py`` that calls :func:`register_replayer
 function ``(record, console) -> int`` (the exit status: 0 when every recorded ruling agrees);
 without one, :func:`generic_replay` replays through the game's ``GAME`` (protocol
 :class:`cueboard.games.protocol.Game`) and prints each ruling as JSON. A malformed record is
-refused with the error of :func:`cueboard.records.match.read_match`, naming the shot and field.
+refused with the error of :func:`cueboard.records.stream.open_match` (one line, exit status 2),
+naming the shot and field; the whole file is checked before anything is replayed, and a JSON
+Lines record is replayed one shot at a time from the file (memory: one shot's).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import numpy as np
 import typer
 from rich.console import Console
 
-from cueboard.cli._common import import_game_module
+from cueboard.cli._common import import_game_module, refuse
 from cueboard.cli.main import app, console
 from cueboard.records.base import RecordError
 from cueboard.records.match import MatchRecord
@@ -71,15 +73,13 @@ def generic_replay(record: MatchRecord, out: Console) -> int:
 @app.command()
 def referee(record: Path = typer.Argument(..., help="a match record (.json or .jsonl)")) -> None:
     """Replay a match record: every ruling and the score, checked against what was recorded."""
-    from cueboard.records.match import read_match
+    from cueboard.records.stream import open_match
 
     try:
-        match = read_match(record)
+        match = open_match(record)
         status = replayer(match.header.game)(match, console)
     except RecordError as err:
-        console.print(f"[red]malformed record:[/red] {err}")
-        raise typer.Exit(2) from None
+        refuse(console, "malformed record", err)
     except ValueError as err:
-        console.print(f"[red]the referee refuses the record:[/red] {err}")
-        raise typer.Exit(2) from None
+        refuse(console, "the referee refuses the record", err)
     raise typer.Exit(status)

@@ -13,21 +13,18 @@ from typing import Any
 
 import typer
 
+from cueboard.cli._common import refuse
 from cueboard.cli.main import app, console
 from cueboard.cli.simulate_refereed import REFEREED_GAMES
 from cueboard.records.base import RecordError
 
 
 def _read_json(path: Path, what: str) -> dict[str, Any]:
-    try:
-        data = json.loads(path.read_text())
-    except OSError as err:
-        raise RecordError(f"cannot read the {what} file {path}: {err.strerror}") from None
-    except json.JSONDecodeError as err:
-        raise RecordError(f"the {what} file {path} is not JSON: {err.msg} (line {err.lineno})") from None
-    if not isinstance(data, dict):
-        raise RecordError(f"the {what} file {path} must hold a JSON object")
-    return data
+    """A position or strike file: one JSON object, read under the limits of
+    :mod:`cueboard.records.reading` (size, UTF-8, nesting, number sizes)."""
+    from cueboard.records.reading import read_json_object
+
+    return read_json_object(path, what)
 
 
 @app.command()
@@ -48,24 +45,31 @@ def simulate(
         table_shapes,
         trace_shot,
     )
-    from cueboard.records.base import Position, parse_record
+    from cueboard.records.base import RECORD_VERSION, Position, parse_record
 
     try:
         pos_data = _read_json(position, "position")
-        game = pos_data.get("game")
+        game = pos_data.get("game", "snooker")
+        if game not in ("snooker", *REFEREED_GAMES):
+            known = ", ".join(("snooker", *REFEREED_GAMES))
+            raise RecordError(f"unknown game {str(game)[:40]!r} (simulate plays {known})",
+                              field="position.game")
         if game in REFEREED_GAMES:
             _simulate_refereed(str(game), pos_data, _read_json(strike, "strike"), out, svg)
             return
         pos = parse_record(
             Position,
-            {"game": pos_data.get("game", "snooker"), "pieces": pos_data.get("pieces", [])},
+            {
+                "version": pos_data.get("version", RECORD_VERSION),
+                "game": pos_data.get("game", "snooker"),
+                "pieces": pos_data.get("pieces", []),
+            },
             prefix="position",
         )
         stroke = parse_record(SnookerStrike, _read_json(strike, "strike"), prefix="strike")
         events, outcome, paths = trace_shot(pos, stroke)
     except (RecordError, PositionError, EventLimitError) as err:
-        console.print(f"[red]error:[/red] {err}")
-        raise typer.Exit(2) from None
+        refuse(console, "error", err)
     text = json.dumps(
         {
             "events": [e.model_dump(mode="json") for e in events],
@@ -108,6 +112,5 @@ def _simulate_refereed(
     try:
         text = simulate_refereed(game, position, strike)
     except ValueError as err:
-        console.print(f"[red]error:[/red] {err}")
-        raise typer.Exit(2) from None
+        refuse(console, "error", err)
     _emit(text, out, f"{_DONE[game]}, written to {out}")

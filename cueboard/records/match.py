@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field, ValidationError, field_validator
 
 from cueboard.engine.events import Event
 from cueboard.records.base import (
@@ -28,6 +28,7 @@ from cueboard.records.base import (
     parse_record,
     validation_to_record_error,
 )
+from cueboard.records.reading import MAX_MATCH_BYTES, NotJSONError, loads_json, read_text
 from cueboard.records.registry import record_types
 
 
@@ -43,7 +44,7 @@ class PlayerInfo(Record):
 class MatchHeader(Record):
     """What a match is: game, rules variant and settings, players, when, by which cueboard."""
 
-    version: int = RECORD_VERSION
+    version: int = Field(default=RECORD_VERSION, strict=True)
     game: str
     variant: str = "standard"
     settings: dict[str, Any] = Field(default_factory=dict)
@@ -51,6 +52,13 @@ class MatchHeader(Record):
     date: datetime = Field(default_factory=lambda: datetime.now(UTC))
     cueboard_version: str = "0.0.0"
     seed: int = 0
+
+    @field_validator("version")
+    @classmethod
+    def _known_version(cls, v: int) -> int:
+        if v < 1 or v > RECORD_VERSION:
+            raise ValueError(f"record version {v} is not supported (this cueboard reads 1..{RECORD_VERSION})")
+        return v
 
 
 class ShotEntry(Record):
@@ -142,50 +150,55 @@ def parse_shot(game: str, data: Any, *, shot: int) -> ShotEntry:
         raise validation_to_record_error(err, shot=index) from None
 
 
-def _parse_header(data: Any) -> MatchHeader:
+def parse_header(data: Any) -> MatchHeader:
+    """Validate a match header's decoded JSON."""
     if not isinstance(data, dict):
         raise RecordError("the header must be a JSON object", field="header")
     return parse_record(MatchHeader, data, prefix="header")
 
 
-def loads_match(text: str) -> MatchRecord:
-    """Parse a match record in either form (readable JSON or JSON Lines)."""
+def loads_match(text: str, source: str = "the match record") -> MatchRecord:
+    """Parse a match record in either form (readable JSON or JSON Lines), under the limits of
+    :mod:`cueboard.records.reading` (nesting, integer size, finite numbers)."""
     stripped = text.lstrip()
     if not stripped:
         raise RecordError("the match record is empty")
     try:
-        whole = json.loads(text)
-    except json.JSONDecodeError:
+        whole = loads_json(text, source)
+    except NotJSONError:
         whole = None
     if isinstance(whole, dict) and "header" in whole:
-        header = _parse_header(whole["header"])
+        head = parse_header(whole["header"])
         raw_shots = whole.get("shots", [])
         if not isinstance(raw_shots, list):
             raise RecordError("must be a list", field="shots")
-        shots = [parse_shot(header.game, s, shot=i) for i, s in enumerate(raw_shots)]
-        return MatchRecord(header=header, shots=shots)
-    lines = [ln for ln in text.splitlines() if ln.strip()]
-    decoded: list[Any] = []
-    for n, line in enumerate(lines):
+        parsed = [parse_shot(head.game, s, shot=i) for i, s in enumerate(raw_shots)]
+        return MatchRecord(header=head, shots=parsed)
+    header: MatchHeader | None = None
+    shots = []
+    n = 0
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        where = "the header line" if n == 0 else f"line {n + 1}"
         try:
-            decoded.append(json.loads(line))
-        except json.JSONDecodeError as err:
-            where = "header line" if n == 0 else f"line {n + 1}"
-            shot = None if n == 0 else n - 1
-            raise RecordError(f"{where} is not valid JSON: {err.msg}", shot=shot) from None
-    header = _parse_header(decoded[0])
-    shots = [parse_shot(header.game, s, shot=i) for i, s in enumerate(decoded[1:])]
+            decoded = loads_json(line, where)
+        except RecordError as err:
+            raise RecordError(str(err), shot=None if n == 0 else n - 1) from None
+        if header is None:
+            header = parse_header(decoded)
+        else:
+            shots.append(parse_shot(header.game, decoded, shot=n - 1))
+        n += 1
+    assert header is not None  # the text has a non-blank line
     return MatchRecord(header=header, shots=shots)
 
 
 def read_match(path: str | Path) -> MatchRecord:
-    """Read a match record file (``.json`` or ``.jsonl``)."""
+    """Read a match record file (``.json`` or ``.jsonl``), at most
+    :data:`~cueboard.records.reading.MAX_MATCH_BYTES` of UTF-8 text."""
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as err:
-        raise RecordError(f"cannot read {p}: {err.strerror}") from None
-    return loads_match(text)
+    return loads_match(read_text(p, "match record", MAX_MATCH_BYTES), f"the match record {p}")
 
 
 def write_match(path: str | Path, record: MatchRecord) -> None:

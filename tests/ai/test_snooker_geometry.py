@@ -13,14 +13,13 @@ from cueboard.ai.snooker.geometry import (
     angle_deg,
     cut_angle_deg,
     ghost_ball,
-    path_clear,
     pocket_targets,
-    point_segment_distance,
     pot_options,
     pot_probability,
 )
 from cueboard.ai.snooker.pockets import _drops, acceptance
 from cueboard.ai.snooker.shots import PotAim, _strike, pot_speed
+from cueboard.games.clearance import path_clear, point_segment_distance
 from cueboard.games.snooker import GAME
 from cueboard.games.snooker.declaration import SnookerDeclaration
 from cueboard.games.snooker.table import STANDARD_TABLE as T

@@ -210,3 +210,42 @@ def test_match_jsonl_and_json_agree(n: int) -> None:
     a = loads_match(rec.to_json())
     b = loads_match(rec.to_jsonl())
     assert [s.to_json_dict() for s in a.shots] == [s.to_json_dict() for s in b.shots]
+
+
+def test_open_match_streams_json_lines(tmp_path: Path) -> None:
+    """cueboard.records.stream: a JSON Lines record is checked whole, then its shots are read
+    from the file each time they are iterated, holding none of them."""
+    import tracemalloc
+
+    from cueboard.records.stream import ShotStream, open_match
+
+    base = _match(10)
+    shots = [s.model_copy(update={"index": i}) for i, s in enumerate(base.shots * 40)]
+    record = base.model_copy(update={"shots": shots})
+    path = tmp_path / "m.jsonl"
+    write_match(path, record)
+    tracemalloc.start()
+    opened = open_match(path)
+    held, _ = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert isinstance(opened.shots, ShotStream)
+    assert held < path.stat().st_size / 4  # the shots were checked, not kept
+    assert len(opened.shots) == 400
+    assert list(opened.shots) == record.shots and list(opened.shots) == record.shots  # twice
+    assert opened.shots[0] == record.shots[0] and opened.shots[-1] == record.shots[-1]
+    assert opened.header == record.header
+    whole = tmp_path / "m.json"
+    write_match(whole, record)
+    assert list(open_match(whole).shots) == record.shots  # readable JSON: decoded whole, validated lazily
+
+
+def test_open_match_refuses_a_bad_last_line_before_replaying(tmp_path: Path) -> None:
+    from cueboard.records.stream import open_match
+
+    lines = _match(5).to_jsonl().splitlines()
+    assert '"index": 4' in lines[-1]
+    lines[-1] = lines[-1].replace('"index": 4', '"index": "four"')
+    path = tmp_path / "m.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(RecordError, match="shot 4"):
+        open_match(path)

@@ -3,6 +3,7 @@ probability of a pot under a player's direction noise.
 
 Frame and dimensions: cueboard.games.snooker.table (x across, y up the table, metres).
 
+- Clear paths: :mod:`cueboard.games.snooker.clearance`, the kernel the referee uses.
 - Ghost ball: to send an object ball O towards a target T, the cue ball must touch it when its
   centre is at G = O - 2R·(T - O)/|T - O| (ignoring throw); the stroke aims at G.
 - Cut angle: the angle between the cue ball's path (C → G) and the object ball's (O → T).
@@ -19,13 +20,14 @@ Frame and dimensions: cueboard.games.snooker.table (x across, y up the table, me
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
 
 from cueboard.ai.snooker.pockets import band
+from cueboard.games.clearance import segments_clear
 from cueboard.games.snooker import STANDARD_TABLE, SnookerTable
 
 Point = tuple[float, float]
@@ -54,19 +56,8 @@ def cut_angle_deg(cue: Point, obj: Point, target: Point, radius: float) -> float
     return math.degrees(d)
 
 
-def point_segment_distance(p: Point, a: Point, b: Point) -> float:
-    """Distance from ``p`` to the segment ``a``-``b``."""
-    ax, ay = a
-    dx, dy = b[0] - ax, b[1] - ay
-    L2 = dx * dx + dy * dy
-    t = 0.0 if L2 == 0.0 else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / L2))
-    return math.hypot(p[0] - ax - t * dx, p[1] - ay - t * dy)
-
-
-def path_clear(a: Point, b: Point, obstacles: Iterable[Point], clearance: float) -> bool:
-    """Whether a ball's centre moving from ``a`` to ``b`` stays ``clearance`` away from every
-    obstacle centre (2R for a ball against balls)."""
-    return all(point_segment_distance(p, a, b) >= clearance for p in obstacles)
+#: Whether a path is clear: the games' kernel (clearance, one tolerance), the one the referee uses
+#: for "snookered" and the miss rule, so the AI and the referee agree on what is clear.
 
 
 @dataclass(frozen=True)
@@ -144,7 +135,7 @@ def pot_options(
 
     Open: the cue ball's path to the ghost ball and the object ball's path to the pocket clear
     every other ball (``others`` and the other targets), the cut under 80°, the pocket reachable.
-    The same model as :func:`pot_probability` and :func:`path_clear`, computed for every (ball,
+    The same model as :func:`pot_probability` and :func:`cueboard.games.clearance.path_clear`, computed for every (ball,
     pocket) pair at once with numpy (the evaluation calls this for every simulated stroke).
     """
     if not targets:
@@ -216,15 +207,7 @@ def pot_options(
 
 
 def _segments_clear(a: np.ndarray, b: np.ndarray, points: np.ndarray, own: np.ndarray,
-                    clearance: float) -> np.ndarray:
+                    clearance_m: float) -> np.ndarray:
     """For segments ``a[i, j]``-``b[i, j]`` (shape (n, k, 2)): whether every point of ``points``
-    (m, 2) except those with ``own[i, m]`` stays ``clearance`` away (:func:`path_clear` at once)."""
-    d = b - a  # (n, k, 2)
-    l2 = (d * d).sum(-1)  # (n, k)
-    rel = points[None, None, :, :] - a[:, :, None, :]  # (n, k, m, 2)
-    t = (rel * d[:, :, None, :]).sum(-1) / np.where(l2 > 0.0, l2, 1.0)[..., None]
-    t = np.clip(t, 0.0, 1.0)
-    near = rel - t[..., None] * d[:, :, None, :]
-    dist2 = (near * near).sum(-1)  # (n, k, m)
-    blocked = (dist2 < clearance * clearance) & ~own[:, None, :]
-    return ~blocked.any(-1)
+    (m, 2) except those with ``own[i, m]`` stays ``clearance_m`` away (the kernel, at once)."""
+    return segments_clear(a, b, points, clearance_m, ignore=own[:, None, :])

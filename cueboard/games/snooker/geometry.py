@@ -2,15 +2,22 @@
 
 - :func:`snooker_test` / :func:`is_snookered`: S2 D16 — snookered when, for every ball on, at least
   one of its two extreme edges cannot be hit by a straight path of the cue ball without first
-  touching a ball not on; other balls on and cushions never snooker; in hand, from every point
-  of the D (sampled, :func:`d_points`). Also the effective snookering ball (nearest obstruction).
+  touching a ball not on; other balls on and cushions never snooker; in hand, from every place
+  of the D, decided exactly (:mod:`cueboard.games.snooker.in_hand`). Also the effective
+  snookering ball (nearest obstruction).
 - :func:`full_ball_visible`: S3 R14 — a straight path to the whole width of a ball on (cue-ball
   centre aimed at every point of its diameter, offsets −r..r, sampled), for reds any red not
   obscured by colours.
 - :func:`clear_path`: S3 R14(c) — a straight path to any part of a ball on (offsets −2r..2r).
+  Both: in hand, from some place of the D, decided exactly (:mod:`.in_hand`).
 - :func:`can_hit`: rules/snooker.md miss exception 3 — some straight, one-cushion or two-cushion
   path reaches a ball on before any other ball (cushions as the straight lines of the cushion
-  faces, pocket mouths not modelled).
+  faces, pocket mouths not modelled); in hand the cushion paths are tried from places spread
+  along the edge of the free D (:func:`cueboard.games.snooker.in_hand.edge_places`).
+
+Whether a path is clear is the shared kernel :mod:`cueboard.games.snooker.clearance` (clearance
+2r, 1 nm tolerance), the same the AI uses. :func:`d_points` (a grid of the D) is the brute-force
+reference of the tests.
 - :func:`touching_balls`: S3 R8 — balls within 0.1 mm of the cue ball.
 - :func:`spot_occupied`, :func:`respot`: S2 D17 and S3 R7 — where colours go back.
 
@@ -23,10 +30,13 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 from numpy.typing import NDArray
 
+from cueboard.games import clearance
+from cueboard.games.snooker import in_hand
 from cueboard.games.snooker.table import BALL_VALUES, STANDARD_TABLE, SnookerTable
 from cueboard.records.base import PieceState
 
@@ -47,28 +57,9 @@ def layout_of(pieces: Iterable[object]) -> dict[str, tuple[float, float]]:
 # --- straight paths ------------------------------------------------------------------------
 def _first_blocker(starts: Array, ends: Array, obstacles: Array, radius: float) -> NDArray[np.int64]:
     """For each segment (cue-ball centre from ``starts[k]`` to ``ends[k]``) the index of the first
-    obstacle ball the cue ball would touch on the way, or -1. A ball touches when its centre comes
-    closer than 2r to the segment."""
-    k = starts.shape[0]
-    if obstacles.shape[0] == 0 or k == 0:
-        return np.full(k, -1, dtype=np.int64)
-    seg = ends - starts  # (k, 2)
-    length = np.linalg.norm(seg, axis=1)  # (k,)
-    safe = np.where(length > 0, length, 1.0)
-    u = seg / safe[:, None]
-    rel = obstacles[None, :, :] - starts[:, None, :]  # (k, m, 2)
-    along = np.einsum("kmi,ki->km", rel, u)
-    perp2 = np.einsum("kmi,kmi->km", rel, rel) - along**2
-    reach = (2 * radius) ** 2 - perp2  # > 0 when the line passes within 2r
-    hit_t = along - np.sqrt(np.clip(reach, 0.0, None))
-    blocks = (
-        (reach > 1e-12)
-        & (along + np.sqrt(np.clip(reach, 0.0, None)) > _EPS)
-        & (hit_t < length[:, None] - _EPS)
-    )
-    t = np.where(blocks, hit_t, np.inf)
-    idx = np.argmin(t, axis=1)
-    return np.where(np.isfinite(t[np.arange(k), idx]), idx, -1).astype(np.int64)
+    obstacle ball the cue ball would touch on the way, or -1 (the shared kernel,
+    :func:`cueboard.games.snooker.clearance.first_blocker`, clearance 2r)."""
+    return clearance.first_blocker(starts, ends, obstacles, 2 * radius)
 
 
 def _aim_segments(cue: Array, targets: Array, offsets: Sequence[float], radius: float) -> tuple[Array, Array]:
@@ -93,28 +84,19 @@ def _aim_segments(cue: Array, targets: Array, offsets: Sequence[float], radius: 
     return np.ascontiguousarray(starts), np.ascontiguousarray(ends)
 
 
-def _points(cue: tuple[float, float] | None, layout: Layout, table: SnookerTable) -> Array:
-    """The cue-ball points to test: the cue ball, or (in hand) the free points of the D."""
-    if cue is not None:
-        return np.array([cue], dtype=float)
-    return d_points(layout, table)
-
-
 def d_points(layout: Layout, table: SnookerTable = STANDARD_TABLE, step: float = 0.01) -> Array:
     """Points of the D (arc, baulk line and interior, every ``step`` metres) where the cue ball can
     be placed without touching a ball."""
     rd, by = table.d_radius, table.baulk_y
-    pts: list[tuple[float, float]] = []
     n_arc = max(8, int(math.pi * rd / step))
-    for i in range(n_arc + 1):
-        a = math.pi + math.pi * i / n_arc
-        pts.append((rd * math.cos(a), by + rd * math.sin(a)))
-    xs = np.arange(-rd, rd + 1e-12, step)
-    for x in xs:
+    a = math.pi + math.pi * np.arange(n_arc + 1) / n_arc
+    arc = np.stack([rd * np.cos(a), by + rd * np.sin(a)], axis=1)
+    cols = []
+    for x in np.arange(-rd, rd + 1e-12, step):
         ymin = by - math.sqrt(max(rd * rd - x * x, 0.0))
-        for y in np.arange(by, ymin - 1e-12, -step):
-            pts.append((float(x), float(y)))
-    arr = np.array(pts, dtype=float)
+        ys = np.arange(by, ymin - 1e-12, -step)
+        cols.append(np.stack([np.full_like(ys, x), ys], axis=1))
+    arr = np.concatenate([arc, *cols])
     others = np.array([v for k, v in layout.items() if k != "white"], dtype=float).reshape(-1, 2)
     if others.shape[0]:
         gap = np.linalg.norm(arr[:, None, :] - others[None, :, :], axis=2).min(axis=1)
@@ -130,6 +112,84 @@ def _split(layout: Layout, on: Iterable[str]) -> tuple[list[str], Array, list[st
     return on_set, targets, not_on, obstacles
 
 
+def _balls(layout: Layout) -> Array:
+    return np.array([v for k, v in layout.items() if k != "white"], dtype=float).reshape(-1, 2)
+
+
+def _edges(table: SnookerTable) -> tuple[float, float]:
+    """The two extreme edges of a ball on (S2 D16): paths passing 2r from its centre, less 0.1 µm."""
+    edge = 2 * table.ball_radius - 1e-7
+    return (-edge, edge)
+
+
+def _full_offsets(table: SnookerTable) -> tuple[float, ...]:
+    """S3 R14 full ball: the cue-ball centre aimed at every point of the diameter (11 offsets)."""
+    r = table.ball_radius
+    return tuple(float(h) for h in np.linspace(-r, r, 11))
+
+
+def _any_offsets(table: SnookerTable) -> tuple[float, ...]:
+    """S3 R14(c) any part of the ball: offsets -2r..2r (41, just inside the edges)."""
+    r = table.ball_radius
+    return tuple(float(h) for h in np.linspace(-2 * r + 1e-6, 2 * r - 1e-6, 41))
+
+
+def clear_at(
+    points: Array,
+    on: Iterable[str],
+    layout: Layout,
+    offsets: Sequence[float],
+    need_all: bool,
+    table: SnookerTable = STANDARD_TABLE,
+) -> NDArray[np.bool_]:
+    """For each cue-ball place in ``points`` (n, 2): whether for some ball on every path
+    (``need_all``) or some path of ``offsets`` is clear (the pointwise test; the in-hand answers
+    search the D exactly with :mod:`cueboard.games.snooker.in_hand`)."""
+    r = table.ball_radius
+    on_set, targets, _, obstacles = _split(layout, on)
+    if not on_set or points.shape[0] == 0:
+        return np.zeros(points.shape[0], dtype=bool)
+    starts, ends = _aim_segments(points, targets, offsets, r)
+    n, m, o = starts.shape[:3]
+    idx = _first_blocker(starts.reshape(-1, 2), ends.reshape(-1, 2), obstacles, r).reshape(n, m, o)
+    clear: NDArray[np.bool_] = idx < 0
+    per_ball = np.all(clear, axis=2) if need_all else np.any(clear, axis=2)
+    return np.asarray(np.any(per_ball, axis=1), dtype=bool)
+
+
+def clear_place_in_hand(
+    on: Iterable[str],
+    layout: Layout,
+    offsets: Sequence[float],
+    need_all: bool,
+    table: SnookerTable = STANDARD_TABLE,
+) -> tuple[float, float] | None:
+    """A place of the D (exact search, :mod:`.in_hand`) from which :func:`clear_at` holds, or None.
+    The last few answers are remembered (a foul asks the miss rule's questions of one layout)."""
+    key = tuple(sorted((k, float(x), float(y)) for k, (x, y) in layout.items()))
+    return _clear_place(tuple(sorted(set(on))), key, tuple(offsets), need_all, table)
+
+
+def forget_answers() -> None:
+    """Empty the remembered in-hand answers (benchmarks time the search itself)."""
+    _clear_place.cache_clear()
+
+
+@lru_cache(maxsize=16)
+def _clear_place(
+    on: tuple[str, ...],
+    balls: tuple[tuple[str, float, float], ...],
+    offsets: tuple[float, ...],
+    need_all: bool,
+    table: SnookerTable,
+) -> tuple[float, float] | None:
+    layout = {k: (x, y) for k, x, y in balls}
+    on_set, targets, _, obstacles = _split(layout, on)
+    if not on_set:
+        return None
+    return in_hand.clear_place(targets, offsets, obstacles, _balls(layout), table, need_all)
+
+
 @dataclass(frozen=True)
 class SnookerTest:
     """Result of the snookered test: ``snookered`` on every ball on; ``effective`` the effective
@@ -142,23 +202,23 @@ class SnookerTest:
 def snooker_test(
     cue: tuple[float, float] | None, on: Iterable[str], layout: Layout, table: SnookerTable = STANDARD_TABLE
 ) -> SnookerTest:
-    """Is the cue ball (at ``cue``, or in hand when None) snookered on every ball in ``on``?"""
+    """Is the cue ball (at ``cue``, or in hand when None) snookered on every ball in ``on``?
+    In hand: snookered unless some place of the D sees both edges of some ball on (exact search,
+    :mod:`.in_hand`); the effective snookering ball is then not named."""
     r = table.ball_radius
     on_set, targets, not_on, obstacles = _split(layout, on)
     if not on_set:
         return SnookerTest(False, None)
-    points = _points(cue, layout, table)
-    if points.shape[0] == 0:
-        return SnookerTest(True, None)
-    edge = 2 * r - 1e-7
-    starts, ends = _aim_segments(points, targets, (-edge, edge), r)
-    n, m = points.shape[0], targets.shape[0]
-    idx = _first_blocker(starts.reshape(-1, 2), ends.reshape(-1, 2), obstacles, r).reshape(n, m, 2)
-    blocked_ball = np.any(idx >= 0, axis=2)  # (n, m): some edge blocked
+    if cue is None:
+        place = in_hand.clear_place(targets, _edges(table), obstacles, _balls(layout), table, True)
+        return SnookerTest(place is None, None)
+    points = np.array([cue], dtype=float)
+    starts, ends = _aim_segments(points, targets, _edges(table), r)
+    m = targets.shape[0]
+    idx = _first_blocker(starts.reshape(-1, 2), ends.reshape(-1, 2), obstacles, r).reshape(1, m, 2)
+    blocked_ball = np.any(idx >= 0, axis=2)  # (1, m): some edge blocked
     if not bool(np.all(blocked_ball)):
         return SnookerTest(False, None)
-    if cue is None:
-        return SnookerTest(True, None)
     # Effective snookering ball: the nearest blocker of each ball on; one for all, or none.
     nearest: set[str] = set()
     for j in range(m):
@@ -183,35 +243,27 @@ def _any_clear(
     table: SnookerTable,
     need_all: bool,
 ) -> bool:
-    r = table.ball_radius
-    on_set, targets, _, obstacles = _split(layout, on)
-    if not on_set:
-        return False
-    points = _points(cue, layout, table)
-    if points.shape[0] == 0:
-        return False
-    starts, ends = _aim_segments(points, targets, offsets, r)
-    n, m, o = starts.shape[:3]
-    idx = _first_blocker(starts.reshape(-1, 2), ends.reshape(-1, 2), obstacles, r).reshape(n, m, o)
-    clear = idx < 0
-    per_ball = clear.all(axis=2) if need_all else clear.any(axis=2)
-    return bool(per_ball.any())
+    if cue is None:
+        return clear_place_in_hand(on, layout, offsets, need_all, table) is not None
+    return bool(clear_at(np.array([cue], dtype=float), on, layout, offsets, need_all, table)[0])
 
 
 def full_ball_visible(
     cue: tuple[float, float] | None, on: Iterable[str], layout: Layout, table: SnookerTable = STANDARD_TABLE
 ) -> bool:
-    """A straight path to the whole width of some ball on (S3 R14, the full-ball case)."""
-    r = table.ball_radius
-    return _any_clear(cue, on, layout, tuple(np.linspace(-r, r, 11)), table, need_all=True)
+    """A straight path to the whole width of some ball on (S3 R14, the full-ball case). The whole
+    width includes the middle (offset 0, one of :func:`clear_path`'s): in hand, no clear path
+    (remembered from the miss rule's question) means no full ball."""
+    if cue is None and not _any_clear(None, on, layout, _any_offsets(table), table, need_all=False):
+        return False
+    return _any_clear(cue, on, layout, _full_offsets(table), table, need_all=True)
 
 
 def clear_path(
     cue: tuple[float, float] | None, on: Iterable[str], layout: Layout, table: SnookerTable = STANDARD_TABLE
 ) -> bool:
     """A straight path to any part of some ball on (S3 R14(c))."""
-    r = table.ball_radius
-    return _any_clear(cue, on, layout, tuple(np.linspace(-2 * r + 1e-6, 2 * r - 1e-6, 41)), table, False)
+    return _any_clear(cue, on, layout, _any_offsets(table), table, False)
 
 
 # --- cushion paths ---------------------------------------------------------------------------
@@ -241,20 +293,21 @@ def _trace(
     pos = start.copy()
     vel = direction / np.linalg.norm(direction, axis=1)[:, None]
     result = np.full(pos.shape[0], -1, dtype=np.int64)
-    alive = np.ones(pos.shape[0], dtype=bool)
+    live = np.arange(pos.shape[0])  # the rays that have touched no ball yet
     for _ in range(bounces + 1):
         with np.errstate(divide="ignore", invalid="ignore"):
             tx = np.where(vel > 0, (hi - pos) / vel, np.where(vel < 0, (lo - pos) / vel, np.inf))
         t_wall = np.clip(tx.min(axis=1), 0.0, None)
         ends = pos + vel * t_wall[:, None]
         hit = _first_blocker(pos, ends, balls, r)
-        newly = alive & (hit >= 0)
-        result[newly] = hit[newly]
-        alive &= hit < 0
+        result[live] = hit
+        go = hit < 0
         axis = np.argmin(tx, axis=1)
         vel = vel.copy()
         vel[np.arange(vel.shape[0]), axis] *= -1.0
-        pos = ends
+        live, pos, vel = live[go], ends[go], vel[go]
+        if live.size == 0:
+            break
     return result
 
 
@@ -276,37 +329,65 @@ def can_hit(
     names = [b for b in layout if b != "white"]
     balls = np.array([layout[b] for b in names], dtype=float).reshape(-1, 2)
     on_idx = {names.index(b) for b in on_set}
-    points = _points(cue, layout, table)
-    if cue is None and points.shape[0] > 60:
-        points = points[:: max(1, points.shape[0] // 60)]
-    walls = _walls(table)
+    # in hand: places along the edge of the free D (in_hand.edge_places: a path from inside the D
+    # crosses that edge and is as clear from there)
+    points = np.array([cue], dtype=float) if cue is not None else in_hand.edge_places(balls, table, 13, 7, 5)
     sequences: list[tuple[int, ...]] = [(i,) for i in range(4)]
     if cushions >= 2:
         sequences += [(i, j) for i in range(4) for j in range(4) if i != j]
     offsets = np.linspace(-2 * r + 1e-5, 2 * r - 1e-5, 15)
-    for point in points:
-        starts: list[Array] = []
-        dirs: list[Array] = []
-        for b in on_set:
-            target = np.array(layout[b], dtype=float)
-            for seq in sequences:
-                image = target.copy()
-                for w in reversed(seq):
-                    image = _reflect(image, walls[w])
-                d = image - point
-                dist = float(np.linalg.norm(d))
-                if dist < _EPS:
-                    continue
-                u = d / dist
-                normal = np.array([-u[1], u[0]])
-                for h in offsets:
-                    s = float(np.clip(h / dist, -1.0, 1.0))
-                    dirs.append(math.sqrt(1 - s * s) * u - s * normal)
-                    starts.append(point)
-        if not dirs:
+    bounces = len(sequences[-1])
+    # one-cushion aims first (an early answer, most often), then the two-cushion ones; every ray
+    # is traced through up to ``bounces`` cushions either way
+    groups: list[list[tuple[int, ...]]] = [[q for q in sequences if len(q) == n] for n in (1, 2)]
+    for group in groups:
+        if group and _cushion_hit(points, on_set, on_idx, layout, group, offsets, balls, bounces, table):
+            return True
+    return False
+
+
+def _cushion_hit(
+    points: Array,
+    on_set: list[str],
+    on_idx: set[int],
+    layout: Layout,
+    sequences: list[tuple[int, ...]],
+    offsets: Array,
+    balls: Array,
+    bounces: int,
+    table: SnookerTable,
+) -> bool:
+    """Whether a ray from one of ``points`` aimed off the cushion ``sequences`` at a ball on
+    (``offsets`` across it) touches a ball on first."""
+    walls = _walls(table)
+    # the image of each ball on in the cushions of each sequence: aiming at it sends the cue
+    # ball off those cushions towards the ball (rectangle unfolding)
+    images = []
+    for b in on_set:
+        for seq in sequences:
+            image = np.array(layout[b], dtype=float)
+            for w in reversed(seq):
+                image = _reflect(image, walls[w])
+            images.append(image)
+    aims = np.array(images)  # (s, 2)
+    # about 6000 rays at a time: bounded memory (a few MB), an early exit once a ball on is hit
+    per = max(1, 6000 // (aims.shape[0] * offsets.shape[0]))
+    for first in range(0, points.shape[0], per):
+        pts = points[first:first + per]
+        d = aims[None, :, :] - pts[:, None, :]  # (p, s, 2)
+        dist = np.linalg.norm(d, axis=2)
+        use = dist >= _EPS
+        u = d / np.where(use, dist, 1.0)[..., None]
+        normal = np.stack([-u[..., 1], u[..., 0]], axis=-1)
+        sin_a = np.clip(offsets[None, None, :] / np.where(use, dist, 1.0)[..., None], -1.0, 1.0)
+        dirs = np.sqrt(1 - sin_a**2)[..., None] * u[:, :, None, :] - sin_a[..., None] * normal[:, :, None, :]
+        starts = np.broadcast_to(pts[:, None, None, :], dirs.shape)
+        keep = np.broadcast_to(use[..., None], dirs.shape[:3])
+        if not keep.any():
             continue
-        hit = _trace(np.array(starts), np.array(dirs), balls, len(sequences[-1]), table)
-        if any(int(i) in on_idx for i in hit):
+        hit = _trace(np.ascontiguousarray(starts[keep]), np.ascontiguousarray(dirs[keep]), balls,
+                     bounces, table)
+        if bool(np.isin(hit, list(on_idx)).any()):
             return True
     return False
 
