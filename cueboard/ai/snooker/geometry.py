@@ -136,7 +136,8 @@ def pot_options(
     Open: the cue ball's path to the ghost ball and the object ball's path to the pocket clear
     every other ball (``others`` and the other targets), the cut under 80°, the pocket reachable.
     The same model as :func:`pot_probability` and :func:`cueboard.games.clearance.path_clear`,
-    computed for every (ball, pocket) pair at once with numpy (the evaluation calls this for every simulated stroke).
+    computed for every (ball, pocket) pair at once with numpy (the evaluation calls this for every
+    simulated stroke).
     """
     if not targets:
         return []
