@@ -19,6 +19,7 @@ from pydantic import BaseModel
 from cueboard.errors import CueboardInputError
 from cueboard.games.protocol import AnyGame
 from cueboard.records.base import Position
+from cueboard.records.ruling import Call
 
 
 class AgentError(CueboardInputError):
@@ -37,6 +38,9 @@ class Decision:
       game), ``None`` for players that do not estimate.
     - ``intended``: for an AI with execution noise, the strike it aimed for; ``strike`` is then the
       strike its hand actually produced (the noise drawn from the ``rng`` given to ``decide``).
+    - ``explanation``: the intention as a catalogue message (``ai.<game>.*`` keys of
+      ``cueboard/app/i18n/*.json``: the ball and pocket, the safety's object ball, the choice), so
+      the app shows it in the player's language; ``None`` for players that do not explain.
     """
 
     declaration: BaseModel
@@ -44,6 +48,7 @@ class Decision:
     intent: str = ""
     expected: float | None = None
     intended: BaseModel | None = None
+    explanation: Call | None = None
 
 
 @runtime_checkable

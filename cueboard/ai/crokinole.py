@@ -29,6 +29,7 @@ from typing import Final
 
 import numpy as np
 
+from cueboard.ai import explain
 from cueboard.ai.agent import Decision
 from cueboard.ai.noise import DiscNoise, check_level, check_noise_scale, gaussian
 from cueboard.ai.search import REFUSED_VALUE, Candidate, play_through
@@ -263,7 +264,8 @@ def candidates(position: CrokinolePosition) -> list[Candidate]:
             d = math.hypot(*s)
             for f, label in ((1.0, "open 20"), (1.04, "open 20 firm"), (0.93, "open 20 soft")):
                 if _clear(s, (0.0, 0.0), pegs + [(p.x, p.y, 2 * R_D) for p in board]):
-                    out.append(Candidate(_DECL, _strike(s, (0.0, 0.0), stop_speed(d) * f + 0.02), label, 3.0))
+                    out.append(Candidate(_DECL, _strike(s, (0.0, 0.0), stop_speed(d) * f + 0.02), label, 3.0,
+                                           explanation=explain.crokinole_open_20()))
     for p in sorted(opp, key=lambda q: -zone_value(q.x, q.y)):
         obstacles = pegs + [(q.x, q.y, 2 * R_D) for q in board if q.id != p.id]
         for s in starts:
@@ -284,10 +286,12 @@ def candidates(position: CrokinolePosition) -> list[Candidate]:
                         _strike(s, tgt, stop_speed(d + 0.45)),
                         f"{label} {p.id}",
                         2.0 + zone_value(p.x, p.y) / 15,
+                        explanation=explain.crokinole_takeout(zone_value(p.x, p.y)),
                     )
                 )
             out.append(
-                Candidate(_DECL, _strike(s, (p.x, p.y), stop_speed(d + 0.06)), f"hit and stick {p.id}", 1.5)
+                Candidate(_DECL, _strike(s, (p.x, p.y), stop_speed(d + 0.06)), f"hit and stick {p.id}", 1.5,
+                          explanation=explain.crokinole_stick(zone_value(p.x, p.y)))
             )
     if not opp or own:
         # draws to the 15 and guards just outside a peg, shielding the centre
@@ -297,10 +301,12 @@ def candidates(position: CrokinolePosition) -> list[Candidate]:
             for s in starts[::2] if len(starts) > 4 else starts:
                 d = math.hypot(tgt[0] - s[0], tgt[1] - s[1])
                 if d < 0.32 and _clear(s, tgt, pegs + [(q.x, q.y, 2 * R_D) for q in board]):
-                    out.append(Candidate(_DECL, _strike(s, tgt, stop_speed(d)), "guard behind a peg", 1.0))
+                    out.append(Candidate(_DECL, _strike(s, tgt, stop_speed(d)), "guard behind a peg", 1.0,
+                                              explanation=explain.crokinole_guard()))
     if not out:  # nothing clear: a firm shot at the centre from the middle start (banks off pegs)
         s = starts[len(starts) // 2]
-        out.append(Candidate(_DECL, _strike(s, (0.0, 0.0), stop_speed(0.6)), "bank off the pegs", 0.0))
+        out.append(Candidate(_DECL, _strike(s, (0.0, 0.0), stop_speed(0.6)), "bank off the pegs", 0.0,
+                             explanation=explain.crokinole_bank()))
     return out
 
 

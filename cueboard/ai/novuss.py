@@ -29,6 +29,7 @@ from typing import Final
 
 import numpy as np
 
+from cueboard.ai import explain
 from cueboard.ai.agent import Decision
 from cueboard.ai.noise import DiscNoise, check_level, check_noise_scale, gaussian
 from cueboard.ai.search import REFUSED_VALUE, Candidate, play_through
@@ -47,6 +48,7 @@ from cueboard.games.novuss import (
 )
 from cueboard.games.novuss import STANDARD_BOARD as B
 from cueboard.records.base import Piece
+from cueboard.records.ruling import Call
 
 #: Execution noise per level. A novuss stroke crosses up to ~0.9 m to a disc that then runs
 #: ~0.3-0.6 m to a pocket 100 mm wide (50 mm more than a disc): the pocket takes about ±17 mm,
@@ -152,6 +154,7 @@ def candidates(position: NovussPosition) -> list[Candidate]:
         label: str,
         prior: float,
         target: str | None,
+        explanation: Call,
     ) -> None:
         speed = _speed_for(dist, extra)
         out.append(
@@ -161,6 +164,7 @@ def candidates(position: NovussPosition) -> list[Candidate]:
                 label,
                 prior,
                 family=f"{label} from {s[0]:.3f},{s[1]:.3f}",
+                explanation=explanation,
             )
         )
 
@@ -178,7 +182,8 @@ def candidates(position: NovussPosition) -> list[Candidate]:
                     continue
                 # the disc leaves at about 1.6 cos(cut) of the striker's speed (4:1 masses)
                 extra = d_obj / (1.6 * math.cos(math.radians(cut))) ** 2 + 0.15
-                add(s, g, d_cue, extra, f"pot {disc.id} into {pname}", 3.0 - cut / 30.0, disc.id)
+                add(s, g, d_cue, extra, f"pot {disc.id} into {pname}", 3.0 - cut / 30.0, disc.id,
+                    explain.novuss_pot(pname))
     direct = len(out)
     for disc in dark + (light if not out else []):
         others = [(q.x, q.y) for q in on if q.id != disc.id]
@@ -199,6 +204,7 @@ def candidates(position: NovussPosition) -> list[Candidate]:
                     f"rebound {disc.id} into {pname}",
                     1.0,
                     disc.id,
+                    explain.novuss_rebound(pname),
                 )
     if direct == 0 or len(out) < 4:
         # no direct pot: move a light disc somewhere else as well (a rebound the physics never
@@ -213,11 +219,12 @@ def candidates(position: NovussPosition) -> list[Candidate]:
                     f"push {disc.id} light",
                     0.5,
                     disc.id,
+                    explain.novuss_push(),
                 )
     if not out:  # a rebound off the opposite rail straight back: always legal to try
         s = spots[len(spots) // 2]
         aim = point(far, B.half, -0.1)  # the opposite rail, 0.1 m off its middle line
-        add(s, aim, 1.6, 0.2, "rebound safety", 0.0, own[0].id if own else None)
+        add(s, aim, 1.6, 0.2, "rebound safety", 0.0, own[0].id if own else None, explain.novuss_safety())
     return out
 
 
@@ -242,6 +249,7 @@ def variations(candidate: Candidate) -> list[Candidate]:
             f"{candidate.label} ({turn:+g}°, x{factor:g} speed)",
             candidate.prior,
             family=candidate.family,
+            explanation=candidate.explanation,
         )
         for turn, factor in VARIATIONS
     ]

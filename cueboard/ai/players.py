@@ -103,4 +103,5 @@ class SearchAgent:
             intent=best.candidate.label,
             expected=best.mean,
             intended=intended,
+            explanation=best.candidate.explanation,
         )

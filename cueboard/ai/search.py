@@ -34,6 +34,7 @@ from pydantic import BaseModel
 
 from cueboard.games.protocol import Game
 from cueboard.records.base import Position
+from cueboard.records.ruling import Call
 
 P = TypeVar("P", bound=Position)
 D = TypeVar("D", bound=BaseModel)
@@ -53,6 +54,8 @@ class Candidate(Generic[D, S]):
     rank a hard pot that leaves good position above an easy one). ``meta`` is the game's own data
     about the idea (what its variations need), opaque to the search; candidates of one ``family``
     (a shot and its variations) fill at most ``PER_FAMILY`` of the sampled places.
+    ``explanation`` is the idea as a catalogue message (``ai.<game>.*`` keys of
+    ``cueboard/app/i18n/*.json``), so a player can read the AI's intention in their own language.
     """
 
     declaration: D
@@ -63,6 +66,7 @@ class Candidate(Generic[D, S]):
     fail: float = 0.0
     meta: tuple[object, ...] = ()
     family: str = ""
+    explanation: Call | None = None
 
 
 @dataclass(frozen=True)

@@ -277,7 +277,8 @@ class MatchService:
                                    "choice", 0.0)
             else:
                 out = self._strike(row, a, header, position, decision.declaration, decision.strike)
-            out["shot"]["ai"] = {"intent": decision.intent, "think_ms": think_ms}
+            explanation = decision.explanation.to_json() if decision.explanation is not None else None
+            out["shot"]["ai"] = {"intent": decision.intent, "explanation": explanation, "think_ms": think_ms}
             return out
 
     def warm_up(self) -> None:

@@ -69,6 +69,9 @@ def test_ai_plays_its_turns_against_a_person(real: TestClient, game: str) -> Non
         assert shot["number"] == played and shot["seat"] == ai_seat
         assert shot["kind"] == "shot" and shot["tracks"]["tracks"], "the AI's stroke comes with its animation"
         assert shot["ai"]["intent"], "the AI says what it tried"
+        explanation = shot["ai"]["explanation"]  # ... and says it in every language (ai.<game>.* keys)
+        assert explanation["key"].startswith(f"ai.{game}.")
+        assert explanation["key"] in real.get("/api/i18n/uk").json()
         assert isinstance(shot["announcements"], list)
         played += 1
         assert match["shots"] == played

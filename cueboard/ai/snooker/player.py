@@ -20,6 +20,7 @@ from typing import Final
 
 import numpy as np
 
+from cueboard.ai import explain
 from cueboard.ai.agent import Decision
 from cueboard.ai.noise import CUE_NOISE, CueNoise, check_level, check_noise_scale
 from cueboard.ai.search import REFUSED_VALUE, Candidate, play_through
@@ -137,12 +138,16 @@ def forced(position: SnookerPosition, sigma_deg: float, tactical: bool = True) -
     only_black = position.on_table_ids() == ("black",) and position.ball_on == "black"
     if only_black and position.lead(side) > 7 and continuation(position, sigma_deg) < PLAY_ON:
         # with the black there to pot, a player pots it (for the break); otherwise he claims
-        return Decision(SnookerDeclaration(action=Action.CLAIM), None, "claim the frame")
+        claim = SnookerDeclaration(action=Action.CLAIM)
+        return Decision(claim, None, "claim the frame", explanation=explain.snooker_claim())
     needs = position.snookers_required(side)
     pink_black = set(position.on_table_ids()) <= {"pink", "black"}
     if needs >= 3 or (needs >= 1 and pink_black):
         return Decision(
-            SnookerDeclaration(action=Action.CONCEDE, side=side), None, f"concede: {needs} snooker(s) needed"
+            SnookerDeclaration(action=Action.CONCEDE, side=side),
+            None,
+            f"concede: {needs} snooker(s) needed",
+            explanation=explain.snooker_concede(needs),
         )
     if position.pending:
         value = continuation(position, sigma_deg)
@@ -160,12 +165,14 @@ def forced(position: SnookerPosition, sigma_deg: float, tactical: bool = True) -
                 SnookerDeclaration(action=Action.CHOOSE, choice=Choice.REPLACE),
                 None,
                 "replace the balls: the offender plays again",
+                explanation=explain.snooker_replace(),
             )
         if "put_back" in position.pending:
             return Decision(
                 SnookerDeclaration(action=Action.CHOOSE, choice=Choice.PUT_BACK),
                 None,
                 "the offender plays again",
+                explanation=explain.snooker_put_back(),
             )
     return None
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
+from cueboard.ai import explain
 from cueboard.ai.search import Candidate
 from cueboard.ai.snooker.evaluate import balls_on, free_placements
 from cueboard.ai.snooker.sweep import HitWindow, contact_windows
@@ -24,6 +25,7 @@ from cueboard.games.snooker import (
     SnookerDeclaration,
     SnookerPosition,
     SnookerStrike,
+    colour_of,
     is_red,
     layout_of,
 )
@@ -121,6 +123,7 @@ def _window_candidates(
                     prior=2.5,
                     success=p,
                     fail=FOUL_VALUE,
+                    explanation=explain.snooker_safety(colour_of(w.ball)),
                 )
             )
     return out

@@ -18,6 +18,7 @@ from functools import cache
 
 import numpy as np
 
+from cueboard.ai import explain
 from cueboard.ai.search import Candidate
 from cueboard.ai.snooker.evaluate import MISS_COST, balls_on, best_pots, free_placements
 from cueboard.ai.snooker.geometry import angle_deg
@@ -33,6 +34,7 @@ from cueboard.games.snooker import (
     SnookerPosition,
     SnookerStrike,
     ball_ids,
+    colour_of,
     is_red,
     layout_of,
     make_ball,
@@ -189,6 +191,7 @@ def pot_candidates(position: SnookerPosition, sigma_deg: float, refine: bool = T
                         fail=MISS_VALUE,
                         meta=(aim,),
                         family=f"{o.ball} {o.pocket.name} {spin} x{f:g}",
+                        explanation=explain.snooker_pot(colour_of(o.ball), o.pocket.name, free),
                     )
                 )
     return out
@@ -239,6 +242,7 @@ def break_off_candidates(position: SnookerPosition) -> list[Candidate]:
                             ),
                             f"break-off off {b}",
                             prior=1.0,
+                            explanation=explain.snooker_break_off(),
                         )
                     )
     return out
@@ -308,6 +312,7 @@ def variations(
                 candidate.fail,
                 candidate.meta,
                 candidate.family,
+                candidate.explanation,
             )
         )
     return out
@@ -328,6 +333,7 @@ def _fallback(position: SnookerPosition) -> list[Candidate]:
             _strike(3.0, angle_deg(cue, layout[b]), 0.0, cue if position.in_hand else None),
             f"hit {b}",
             0.0,
+            explanation=explain.snooker_hit(colour_of(b)),
         )
     ]
 

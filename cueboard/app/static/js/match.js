@@ -367,7 +367,8 @@ export class MatchScreen {
     const shot = res.shot;
     if (shot.tracks) await this.animateShot(shot.position_before, res.match.position, shot.tracks);
     this.m = res.match;
-    this.ui.calls = shot.announcements;
+    // an AI's turn leads with its intention (shot.ai.explanation), then the referee's calls
+    this.ui.calls = shot.ai?.explanation ? [shot.ai.explanation, ...shot.announcements] : shot.announcements;
     this.ui.placed = null; this.ui.fixed = false; this.ui.nominate = ""; this.ui.freeBall = "";
     this.refresh();
   }
