@@ -202,6 +202,8 @@ def test_ai_turn_with_thinking_indicator(page: Any, server: Server, game: str) -
     assert page.locator("#status.thinking").count() == 0
     assert page.inner_text("#status") in ("Ann to play", "Ann to choose")
     assert page.locator("#calls p").count() >= 1 and page.inner_text("#calls").strip()
+    # the AI's intention leads its calls (ai.<game>.* messages, cueboard/ai/explain.py)
+    assert page.locator("#calls p").first.inner_text().startswith("AI: ")
     assert page.is_visible("#shoot") or page.locator("#controls button[data-choice]").count() >= 1
     _shot(page, f"{game}-ai")
 

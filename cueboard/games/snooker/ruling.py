@@ -133,11 +133,16 @@ class SnookerRuling(Record):
     def calls(self) -> tuple[Call, ...]:
         """The referee's calls as catalogue messages (cueboard/app/i18n): the foul and its
         penalty, a miss and the warning after two, the points and the break, re-spotted colours,
-        a free ball, a touching ball, the re-spotted black, the end of the frame and match."""
+        a free ball, a touching ball, the re-spotted black, the end of the frame and match; for an
+        action without a stroke, what it was (a concession, a claim, a forfeit, a stalemate, the
+        player chosen for a re-spotted black, balls moved by another put back)."""
         out: list[Call] = []
         if self.action == "choose":
             return (Call("ref.choice_made", {"seat": self.striker}),)
-        if self.foul:
+        action = self._action_call()
+        if action is not None:
+            out.append(action)
+        elif self.foul:
             reason = self.foul_reason.value if self.foul_reason else "foul"
             out.append(Call("ref.snooker.foul", {"penalty": self.penalty, "reason_key": f"foul.{reason}"}))
             if self.miss:
@@ -161,3 +166,21 @@ class SnookerRuling(Record):
         if self.match_over:
             out.append(Call("ref.match_over", {"side": self.match_winner}))
         return tuple(out)
+
+    def _action_call(self) -> Call | None:
+        """The call of an action without a stroke (S4 R3, R6; S2 D1(b); S3 R15, R16); ``None``
+        for a stroke."""
+        loser = None if self.frame_winner is None else 1 - self.frame_winner
+        if self.action == "concede":  # S4 R6
+            return Call("ref.snooker.concede", {"side": loser})
+        if self.action == "claim":  # S2 D1(b)
+            return Call("ref.snooker.claim", {"side": self.frame_winner})
+        if self.action == "forfeit":  # S4 R3: the balls left go to the opponent
+            return Call("ref.snooker.forfeit", {"side": loser, "points": self.balls_left_value or 0})
+        if self.action == "stalemate":  # S3 R16
+            return Call("ref.snooker.stalemate")
+        if self.action == "choose_player":  # S3 R17 (four-handed): who plays the re-spotted black
+            return Call("ref.snooker.choose_player", {"seat": self.next_player})
+        if self.action == "replace_moved":  # S3 R15
+            return Call("ref.snooker.replace_moved")
+        return None
