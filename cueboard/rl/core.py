@@ -31,7 +31,7 @@ from gymnasium import spaces
 from pydantic import BaseModel
 
 from cueboard.errors import CueboardInputError
-from cueboard.games.protocol import AnyGame, IllegalChoiceError, IllegalPlacementError, get_game
+from cueboard.games.protocol import AnyGame, IllegalChoiceError, IllegalPlacementError, Turn, get_game
 from cueboard.records.base import PieceState, Position
 from cueboard.records.ruling import Ruling
 
@@ -133,6 +133,7 @@ class Core:
         self.game = get_game(game)
         self.rules = dict(rules or {})
         self.settings = settings
+        self._turn: tuple[Position, Turn] | None = None
         probe = self.new_position(seed=0)
         self.seats: tuple[int, ...] = self.game.seats(probe)
         self.piece_ids = self.game.piece_ids(probe)
@@ -178,6 +179,16 @@ class Core:
             raise CueboardInputError(f"{self.game.name} settings {self.rules}: {err}") from None
         return position
 
+    def turn(self, position: Position) -> Turn:
+        """The game's :meth:`~cueboard.games.protocol.Game.turn`, kept for the last position asked
+        (positions are immutable: the mask, the observation and the action read the same turn)."""
+        cached = self._turn
+        if cached is not None and cached[0] is position:
+            return cached[1]
+        turn = self.game.turn(position)
+        self._turn = (position, turn)
+        return turn
+
     def side(self, position: Position, seat: int) -> int:
         return self.game.side_of(position, seat)
 
@@ -187,7 +198,7 @@ class Core:
         mask = np.zeros(len(self.options), np.int8)
         if self.game.to_move(position) != seat:
             return mask
-        turn = self.game.turn(position)
+        turn = self.turn(position)
         if turn.action == "choose":
             names: tuple[str, ...] = turn.choices
         else:
@@ -219,7 +230,7 @@ class Core:
                 owner_side = self.side(position, p.owner) if p.owner in self.seats else p.owner
                 row[3 if owner_side == me else 4] = 1.0
         to_move = self.game.to_move(position)
-        turn = self.game.turn(position)
+        turn = self.turn(position)
         glob = np.zeros(len(GLOBAL_FEATURES), np.float32)
         glob[0] = float(to_move == seat)
         glob[1] = float(turn.action == "choose")
@@ -306,7 +317,7 @@ class Core:
         option = self._option(action)
         strike_unit = self._unit(action, "strike", len(self.bounds))
         place_unit = self._unit(action, "place", 2)
-        turn = self.game.turn(position)
+        turn = self.turn(position)
         if turn.action == "choose":
             if option not in turn.choices:
                 raise ActionError(

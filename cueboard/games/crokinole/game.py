@@ -3,6 +3,7 @@ lazily, only when a shot is simulated), the referee and the end of the game."""
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping
 from types import MappingProxyType
@@ -82,6 +83,7 @@ _STRIKE_BOUNDS = (
 )
 
 
+@functools.lru_cache(maxsize=64)
 def shooting_box(seat: int, board: CrokinoleBoard = STANDARD_BOARD) -> tuple[float, float, float, float]:
     """A box (x_min, y_min, x_max, y_max) holding every legal start of ``seat``: its quarter of
     the shooting line (±45° about the seat's direction), widened by a disc radius."""
