@@ -44,6 +44,7 @@ BENCHMARKS: list[str] = [
     "benchmarks.bench_ai",
     "benchmarks.snooker_referee",
     "benchmarks.cli_records",
+    "benchmarks.bench_rl",
 ]
 
 

@@ -57,6 +57,8 @@ class GameBase(Generic[P, S, D, O, R]):
     name: str
     records: GameRecordTypes
     player_counts: tuple[int, ...] = (2,)
+    choice_names: tuple[str, ...] = ()
+    nominates: bool = False
 
     # answered by each game
     def to_move(self, position: P) -> int | None:
@@ -90,6 +92,26 @@ class GameBase(Generic[P, S, D, O, R]):
     # shared
     def is_over(self, position: P) -> bool:
         return self.to_move(position) is None
+
+    def piece_ids(self, position: P) -> tuple[str, ...]:
+        """The position's pieces (snooker and novuss keep every piece in every position)."""
+        return tuple(p.id for p in position.pieces)
+
+    #: How far inside the placement box's edges :meth:`placement_point` keeps the piece's centre.
+    placement_margin: float = 0.0
+
+    def placement_point(self, position: P, u: float, v: float) -> tuple[float, float]:
+        """The point at (u, v) in [-1, 1]² of the placement box, ``placement_margin`` inside its
+        edges (a game whose area is not a box overrides it)."""
+        area = self.legal_placements(position)
+        if area is None:
+            raise IllegalPlacementError(
+                "nothing_to_place", f"no piece is placed in this {self.name} position"
+            )
+        x0, y0, x1, y1 = area.bounds
+        m = self.placement_margin
+        t, w = (min(max(u, -1.0), 1.0) + 1.0) / 2, (min(max(v, -1.0), 1.0) + 1.0) / 2
+        return (x0 + m + t * (x1 - x0 - 2 * m), y0 + m + w * (y1 - y0 - 2 * m))
 
     def choices(self, position: P) -> tuple[str, ...]:
         return ()

@@ -164,6 +164,11 @@ class Game(Protocol[P, S, D, O, R]):
     records: GameRecordTypes
     #: Player counts the game allows.
     player_counts: tuple[int, ...]
+    #: Every choice :meth:`choices` may ever offer (snooker: play, put_back, replace), in a fixed
+    #: order (a fixed-size action space indexes them).
+    choice_names: tuple[str, ...]
+    #: Whether a stroke may carry a nomination (:meth:`nominations`, a free ball): snooker.
+    nominates: bool
 
     # --- the start -----------------------------------------------------------------------------
     def new_position(
@@ -183,6 +188,12 @@ class Game(Protocol[P, S, D, O, R]):
         """The side (0 or 1) ``seat`` plays for."""
         ...
 
+    def piece_ids(self, position: P) -> tuple[str, ...]:
+        """Every piece id that may appear in this match's positions, in a fixed order (a
+        fixed-size observation gives each its slot): the balls, the discs and strikers, and
+        crokinole's discs not yet shot."""
+        ...
+
     # --- whose turn, and what they may do -----------------------------------------------------
     def to_move(self, position: P) -> int | None:
         """The seat to strike or choose; ``None`` when the frame / round / game is over."""
@@ -200,6 +211,14 @@ class Game(Protocol[P, S, D, O, R]):
     def check_placement(self, position: P, x: float, y: float) -> None:
         """Raise :class:`IllegalPlacementError` (with its reason code) unless the piece to place
         may go at (x, y)."""
+        ...
+
+    def placement_point(self, position: P, u: float, v: float) -> tuple[float, float]:
+        """The place in the area of :meth:`legal_placements` at unit coordinates ``u``, ``v`` in
+        [-1, 1] (the D: ``u`` across, ``v`` from the baulk line back; crokinole: ``u`` along the
+        seat's quarter of the shooting line, ``v`` across it; novuss: the edge zone's box). Every
+        (u, v) gives a place the area's shape allows; other pieces (or a novuss pocket) may still
+        forbid it: :meth:`check_placement` has the last word."""
         ...
 
     def choices(self, position: P) -> tuple[str, ...]:

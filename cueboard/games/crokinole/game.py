@@ -3,6 +3,7 @@ lazily, only when a shot is simulated), the referee and the end of the game."""
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping
 from types import MappingProxyType
@@ -82,6 +83,7 @@ _STRIKE_BOUNDS = (
 )
 
 
+@functools.lru_cache(maxsize=64)
 def shooting_box(seat: int, board: CrokinoleBoard = STANDARD_BOARD) -> tuple[float, float, float, float]:
     """A box (x_min, y_min, x_max, y_max) holding every legal start of ``seat``: its quarter of
     the shooting line (±45° about the seat's direction), widened by a disc radius."""
@@ -142,6 +144,27 @@ class CrokinoleGame(
 
     def placement_of(self, strike: CrokinoleStrike) -> tuple[float, float] | None:
         return _as(CrokinoleStrike, strike, "strike").start
+
+    def piece_ids(self, position: CrokinolePosition) -> tuple[str, ...]:
+        """Every disc of a round, shot or not (``s<seat>-<k>``, :func:`next_disc_id`), by seat."""
+        s = _as(CrokinolePosition, position, "position").settings
+        return tuple(f"s{seat}-{k:02d}" for seat in s.seats for k in range(1, s.discs + 1))
+
+    def placement_point(self, position: CrokinolePosition, u: float, v: float) -> tuple[float, float]:
+        """On the seat's quarter of the shooting line (rules: "Shot"): ``u`` turns the disc's
+        centre from -1 (45° clockwise of the seat's direction, seen from above) to +1 (45°
+        counter-clockwise), so that at least half the disc lies in the quadrant; ``v`` moves it
+        across the line, up to 0.9 of a disc radius in (-1) or out (+1) without leaving the
+        playing surface."""
+        p = _as(CrokinolePosition, position, "position")
+        if is_over(p):
+            raise IllegalPlacementError("game_over", "the game is over")
+        b = STANDARD_BOARD
+        half = math.pi / 4 * (1 - 1e-9)
+        a = b.seat_angle(p.to_move) + min(max(u, -1.0), 1.0) * half
+        out = min(b.surface_radius - b.disc_radius - b.shooting_radius, 0.9 * b.disc_radius)
+        r = b.shooting_radius + min(max(v, -1.0), 1.0) * (0.9 * b.disc_radius if v < 0 else out)
+        return (r * math.cos(a), r * math.sin(a))
 
     def strike_bounds(self, position: CrokinolePosition) -> tuple[StrikeParameter, ...]:
         return _STRIKE_BOUNDS

@@ -87,6 +87,8 @@ class NovussGame(GameBase[NovussPosition, NovussStrike, NovussDeclaration, Novus
     name = "novuss"
     records: GameRecordTypes = record_types("novuss")
     player_counts: tuple[int, ...] = (2, 4)
+    #: The striker wholly inside its zone: its radius off the rail and the line's inner edge.
+    placement_margin = STANDARD_BOARD.striker_radius + STANDARD_BOARD.line_width
 
     def new_position(
         self, settings: Mapping[str, Any] | None = None, *, seed: int = 0, first: int | None = None

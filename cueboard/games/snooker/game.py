@@ -89,6 +89,8 @@ class SnookerGame(
     name = "snooker"
     records = RECORD_TYPES
     player_counts: tuple[int, ...] = (2, 4)
+    choice_names: tuple[str, ...] = tuple(c.value for c in Choice)
+    nominates = True
 
     def new_position(
         self, settings: Mapping[str, Any] | None = None, *, seed: int = 0, first: int | None = None
@@ -190,6 +192,18 @@ class SnookerGame(
 
     def placement_of(self, strike: SnookerStrike) -> tuple[float, float] | None:
         return _as(SnookerStrike, strike, "strike").place_cue_ball
+
+    def placement_point(self, position: SnookerPosition, u: float, v: float) -> tuple[float, float]:
+        """The D (S2 D10): ``u`` from its left (-1) to its right (+1) end, ``v`` from the baulk
+        line (-1) to the D's curve (+1) at that ``u``."""
+        if self.legal_placements(position) is None:
+            raise IllegalPlacementError(
+                "not_in_hand", "the cue ball is not in hand: it is played where it lies"
+            )
+        t = STANDARD_TABLE
+        x = min(max(u, -1.0), 1.0) * t.d_radius * (1 - 1e-9)
+        depth = math.sqrt(max(t.d_radius**2 - x * x, 0.0)) * (1 - 1e-9)
+        return (x, t.baulk_y - (min(max(v, -1.0), 1.0) + 1.0) / 2 * depth)
 
     def validate_strike(self, position: SnookerPosition, strike: SnookerStrike) -> None:
         p = _as(SnookerPosition, position, "position")

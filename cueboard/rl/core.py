@@ -1,0 +1,384 @@
+"""What the two environments share: the spaces, the observation of a position from a seat, the
+action turned into the game's declaration and strike, one turn played, and the rewards.
+
+Only the public :class:`cueboard.games.protocol.Game` interface is used, so every game the
+protocol serves has its environments.
+
+The action (a :class:`gymnasium.spaces.Dict`):
+
+- ``strike``: a Box in [-1, 1]ᵏ, one entry per parameter of :meth:`Game.strike_bounds` in its
+  order, mapped linearly onto the parameter's range (crokinole: speed, angle, spin; snooker:
+  speed, angle, side, top, elevation; novuss: speed, angle);
+- ``place``: a Box in [-1, 1]², where the piece goes when one is placed before the stroke
+  (:meth:`Game.placement_point`: along the crokinole shooting line, in the snooker D, in the
+  novuss edge zone); a place another piece (or a novuss pocket) forbids moves to the nearest
+  legal one of a 17 × 17 grid of (u, v), and ``info["placement_moved"]`` says so;
+- ``option``: a Discrete index into :attr:`Core.options` — ``none``, the game's choices (snooker:
+  play, put_back, replace after a foul, S3 R11(h), R13, R14) and, for a game that nominates, the
+  piece ids (a nominated colour, S3 R3(c), or a free ball, S3 R10). ``info["action_mask"]``
+  (and the observation's ``option_mask``) marks the options open now.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pydantic import BaseModel
+
+from cueboard.errors import CueboardInputError
+from cueboard.games.protocol import AnyGame, IllegalChoiceError, IllegalPlacementError, Turn, get_game
+from cueboard.records.base import PieceState, Position
+from cueboard.records.ruling import Ruling
+
+#: A reward function: (game, position before, position after, ruling, seat) -> the seat's reward.
+RewardFn = Callable[[AnyGame, Position, Position, Ruling, int], float]
+
+#: Features of one piece slot: on the table, x, y (metres), the observer's side's, the other
+#: side's, nobody's (snooker balls), out of play (potted, holed, in the ditch).
+PIECE_FEATURES = ("on_table", "x", "y", "own", "opponent", "neutral", "out")
+#: Features of the whole position, seen from the observer's seat.
+GLOBAL_FEATURES = (
+    "my_turn",
+    "must_choose",
+    "over",
+    "place_first",
+    "own_score",
+    "opponent_score",
+    "frame",
+    "to_move_+0",
+    "to_move_+1",
+    "to_move_+2",
+    "to_move_+3",
+)
+#: Bounds of the observation's numbers: coordinates in metres (no table is 4 m long), scores.
+COORD_LIMIT = 4.0
+SCORE_LIMIT = 10_000.0
+REWARDS = ("score", "win")
+ILLEGAL = ("raise", "penalize")
+OBSERVATIONS = ("array", "dict")
+
+
+class ActionError(CueboardInputError):
+    """An action that is not one of the action space's, or that the rules do not allow now."""
+
+
+@dataclass(frozen=True)
+class EnvSettings:
+    """The environment's own settings (the game's rules settings are passed apart).
+
+    - ``reward``: ``score`` (the change in the seat's side's score minus the other side's at each
+      step: the scores of the game's rulings), ``win`` (+1 / -1 / 0 for each seat at the end, the
+      game's :meth:`~cueboard.games.protocol.Game.returns`) or a :data:`RewardFn`.
+    - ``on_illegal``: ``raise`` (an :class:`ActionError` naming what is wrong) or ``penalize``
+      (the actor gets ``illegal_penalty``, the position stays, the same seat acts again, and
+      ``info["illegal"]`` holds the message).
+    - ``max_steps``: truncate an episode after that many steps (None: play to the end).
+    - ``observation``: ``array`` (a flat float32 Box) or ``dict`` (``pieces``, ``globals``,
+      ``option_mask``).
+    - ``first``: the seat that plays first (None: the game's own rule, drawn with the seed).
+    """
+
+    reward: str | RewardFn = "score"
+    on_illegal: str = "raise"
+    illegal_penalty: float = -1.0
+    max_steps: int | None = None
+    observation: str = "array"
+    first: int | None = None
+
+    def __post_init__(self) -> None:
+        if not callable(self.reward) and self.reward not in REWARDS:
+            raise CueboardInputError(
+                f"reward {self.reward!r}: choose one of {', '.join(REWARDS)} or a function"
+            )
+        if self.on_illegal not in ILLEGAL:
+            raise CueboardInputError(f"on_illegal {self.on_illegal!r}: choose one of {', '.join(ILLEGAL)}")
+        if self.observation not in OBSERVATIONS:
+            raise CueboardInputError(
+                f"observation {self.observation!r}: choose one of {', '.join(OBSERVATIONS)}"
+            )
+        if self.max_steps is not None and self.max_steps < 1:
+            raise CueboardInputError(f"max_steps must be >= 1, got {self.max_steps}")
+        if not math.isfinite(self.illegal_penalty):
+            raise CueboardInputError(f"illegal_penalty must be finite, got {self.illegal_penalty}")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One turn played: the position after it, the ruling, and the declaration and strike."""
+
+    position: Position
+    ruling: Ruling
+    declaration: BaseModel
+    strike: BaseModel | None
+    placement_moved: bool
+
+
+def _grid(n: int = 17) -> np.ndarray:
+    g = np.linspace(-1.0, 1.0, n)
+    return np.array([(u, v) for u in g for v in g])
+
+
+_GRID = _grid()
+
+
+class Core:
+    """One game's spaces and rules of play for the environments (see the module docstring)."""
+
+    def __init__(self, game: str, rules: Mapping[str, Any] | None, settings: EnvSettings):
+        self.game = get_game(game)
+        self.rules = dict(rules or {})
+        self.settings = settings
+        self._turn: tuple[Position, Turn] | None = None
+        probe = self.new_position(seed=0)
+        self.seats: tuple[int, ...] = self.game.seats(probe)
+        self.piece_ids = self.game.piece_ids(probe)
+        self._slot = {pid: i for i, pid in enumerate(self.piece_ids)}
+        self.bounds = self.game.strike_bounds(probe)
+        nominable = self.piece_ids if self.game.nominates else ()
+        self.options: tuple[str, ...] = ("none", *self.game.choice_names, *nominable)
+        self._option_index = {name: i for i, name in enumerate(self.options)}
+        self.action_space = spaces.Dict(
+            {
+                "strike": spaces.Box(-1.0, 1.0, (len(self.bounds),), np.float32),
+                "place": spaces.Box(-1.0, 1.0, (2,), np.float32),
+                "option": spaces.Discrete(len(self.options)),
+            }
+        )
+        n = len(self.piece_ids)
+        pieces_low = np.tile(np.array([0, -COORD_LIMIT, -COORD_LIMIT, 0, 0, 0, 0], np.float32), (n, 1))
+        pieces_high = np.tile(np.array([1, COORD_LIMIT, COORD_LIMIT, 1, 1, 1, 1], np.float32), (n, 1))
+        glob_low = np.zeros(len(GLOBAL_FEATURES), np.float32)
+        glob_high = np.ones(len(GLOBAL_FEATURES), np.float32)
+        glob_high[4:7] = SCORE_LIMIT
+        self.dict_space = spaces.Dict(
+            {
+                "pieces": spaces.Box(pieces_low, pieces_high, dtype=np.float32),
+                "globals": spaces.Box(glob_low, glob_high, dtype=np.float32),
+                "option_mask": spaces.MultiBinary(len(self.options)),
+            }
+        )
+        low = np.concatenate([glob_low, np.zeros(len(self.options), np.float32), pieces_low.ravel()])
+        high = np.concatenate([glob_high, np.ones(len(self.options), np.float32), pieces_high.ravel()])
+        self.array_space = spaces.Box(low, high, dtype=np.float32)
+        self.observation_space: spaces.Space[Any] = (
+            self.array_space if settings.observation == "array" else self.dict_space
+        )
+
+    # --- positions ---------------------------------------------------------------------------
+    def new_position(self, seed: int) -> Position:
+        try:
+            position: Position = self.game.new_position(self.rules, seed=seed, first=self.settings.first)
+        except CueboardInputError:
+            raise
+        except ValueError as err:
+            raise CueboardInputError(f"{self.game.name} settings {self.rules}: {err}") from None
+        return position
+
+    def turn(self, position: Position) -> Turn:
+        """The game's :meth:`~cueboard.games.protocol.Game.turn`, kept for the last position asked
+        (positions are immutable: the mask, the observation and the action read the same turn)."""
+        cached = self._turn
+        if cached is not None and cached[0] is position:
+            return cached[1]
+        turn = self.game.turn(position)
+        self._turn = (position, turn)
+        return turn
+
+    def side(self, position: Position, seat: int) -> int:
+        return self.game.side_of(position, seat)
+
+    # --- observation ---------------------------------------------------------------------------
+    def option_mask(self, position: Position, seat: int) -> np.ndarray:
+        """1 for each option ``seat`` may take now (all 0 when it is not ``seat``'s turn)."""
+        mask = np.zeros(len(self.options), np.int8)
+        if self.game.to_move(position) != seat:
+            return mask
+        turn = self.turn(position)
+        if turn.action == "choose":
+            names: tuple[str, ...] = turn.choices
+        else:
+            names = ("none", *turn.nominations, *turn.free_ball)
+        for name in names:
+            i = self._option_index.get(name)
+            if i is not None:
+                mask[i] = 1
+        return mask
+
+    def observe(self, position: Position, seat: int, scores: tuple[int, int]) -> Any:
+        """The position as ``seat`` sees it, in the form of :attr:`observation_space`."""
+        me = self.side(position, seat)
+        pieces = np.zeros((len(self.piece_ids), len(PIECE_FEATURES)), np.float32)
+        for p in position.pieces:
+            i = self._slot.get(p.id)
+            if i is None:
+                continue
+            row = pieces[i]
+            if p.state is PieceState.ON_TABLE:
+                row[0] = 1.0
+                row[1] = min(max(p.x, -COORD_LIMIT), COORD_LIMIT)
+                row[2] = min(max(p.y, -COORD_LIMIT), COORD_LIMIT)
+            else:
+                row[6] = 1.0
+            if p.owner is None:
+                row[5] = 1.0
+            else:
+                owner_side = self.side(position, p.owner) if p.owner in self.seats else p.owner
+                row[3 if owner_side == me else 4] = 1.0
+        to_move = self.game.to_move(position)
+        turn = self.turn(position)
+        glob = np.zeros(len(GLOBAL_FEATURES), np.float32)
+        glob[0] = float(to_move == seat)
+        glob[1] = float(turn.action == "choose")
+        glob[2] = float(to_move is None)
+        glob[3] = float(turn.placement is not None and turn.placement.required)
+        glob[4] = min(max(scores[me], 0), SCORE_LIMIT)
+        glob[5] = min(max(scores[1 - me], 0), SCORE_LIMIT)
+        glob[6] = min(self.game.frame_number(position), SCORE_LIMIT)
+        if to_move is not None:
+            offset = (self.seats.index(to_move) - self.seats.index(seat)) % len(self.seats)
+            glob[7 + offset] = 1.0
+        mask = self.option_mask(position, seat)
+        if self.settings.observation == "dict":
+            return {"pieces": pieces, "globals": glob, "option_mask": mask}
+        return np.concatenate([glob, mask.astype(np.float32), pieces.ravel()])
+
+    def action_mask(self, position: Position, seat: int) -> dict[str, Any]:
+        """The mask :meth:`gymnasium.spaces.Dict.sample` takes: only ``option`` is masked."""
+        return {"strike": None, "place": None, "option": self.option_mask(position, seat)}
+
+    # --- actions -------------------------------------------------------------------------------
+    def _unit(self, action: Mapping[str, Any], key: str, size: int) -> np.ndarray:
+        try:
+            values = np.asarray(action[key], dtype=np.float64).reshape(-1)
+        except KeyError:
+            raise ActionError(f"the action has no '{key}' (expected keys: strike, place, option)") from None
+        except (TypeError, ValueError):
+            raise ActionError(f"action '{key}' is not an array of numbers: {action[key]!r}") from None
+        if values.shape != (size,):
+            raise ActionError(f"action '{key}' must hold {size} numbers, got {values.size}")
+        if not np.all(np.isfinite(values)):
+            raise ActionError(f"action '{key}' holds a NaN or an infinity: {values.tolist()}")
+        if np.any(np.abs(values) > 1.0 + 1e-6):
+            raise ActionError(f"action '{key}' must lie in [-1, 1], got {values.tolist()}")
+        return np.clip(values, -1.0, 1.0)
+
+    def _option(self, action: Mapping[str, Any]) -> str:
+        raw = action.get("option", 0)
+        try:
+            index = int(raw)
+        except (TypeError, ValueError):
+            raise ActionError(f"action 'option' must be an integer, got {raw!r}") from None
+        if index != raw or not 0 <= index < len(self.options):
+            raise ActionError(f"action 'option' {raw!r} is not in 0..{len(self.options) - 1}")
+        return self.options[index]
+
+    def strike_values(self, unit: np.ndarray) -> dict[str, float]:
+        """The strike's parameters for unit values in [-1, 1]."""
+        return {
+            p.name: p.low + (float(a) + 1.0) / 2.0 * (p.high - p.low)
+            for p, a in zip(self.bounds, unit, strict=True)
+        }
+
+    def place(self, position: Position, u: float, v: float) -> tuple[tuple[float, float], bool]:
+        """The legal place nearest (u, v), and whether it had to move."""
+        point = self.game.placement_point(position, u, v)
+        try:
+            self.game.check_placement(position, *point)
+            return point, False
+        except IllegalPlacementError:
+            pass
+        order = np.argsort(np.hypot(_GRID[:, 0] - u, _GRID[:, 1] - v), kind="stable")
+        for gu, gv in _GRID[order]:
+            point = self.game.placement_point(position, float(gu), float(gv))
+            try:
+                self.game.check_placement(position, *point)
+                return point, True
+            except IllegalPlacementError:
+                continue
+        raise IllegalPlacementError("no_legal_place", "no legal place for the piece was found")
+
+    def decode(
+        self, position: Position, action: Mapping[str, Any]
+    ) -> tuple[BaseModel, BaseModel | None, bool]:
+        """The declaration and strike (None for a choice) ``action`` makes, and whether the place
+        moved; :class:`ActionError` naming what is wrong otherwise."""
+        if not isinstance(action, Mapping):
+            raise ActionError(
+                f"an action is a mapping with strike, place and option, not {type(action).__name__}"
+            )
+        seat = self.game.to_move(position)
+        if seat is None:
+            raise ActionError(f"the {self.game.name} game is over: no action may be played")
+        option = self._option(action)
+        strike_unit = self._unit(action, "strike", len(self.bounds))
+        place_unit = self._unit(action, "place", 2)
+        turn = self.turn(position)
+        if turn.action == "choose":
+            if option not in turn.choices:
+                raise ActionError(
+                    f"seat {seat} must choose one of {', '.join(turn.choices)}; "
+                    f"option '{option}' is not offered"
+                )
+            return self.game.choose(position, option), None, False
+        try:
+            if option == "none":
+                declaration = self.game.declaration(position)
+            elif option in turn.free_ball:
+                declaration = self.game.declaration(position, free_ball=option)
+            elif option in turn.nominations:
+                declaration = self.game.declaration(position, nominate=option)
+            else:
+                offered = ", ".join(("none", *turn.nominations, *turn.free_ball))
+                raise ActionError(f"option '{option}' is not open to seat {seat} now (open: {offered})")
+            placement, moved = None, False
+            if turn.placement is not None:
+                placement, moved = self.place(position, float(place_unit[0]), float(place_unit[1]))
+            values = self.strike_values(strike_unit)
+            strike = self.game.make_strike(position, values, placement)
+            self.game.validate_strike(position, strike)
+        except ActionError:
+            raise
+        except (IllegalChoiceError, IllegalPlacementError, ValueError) as err:
+            raise ActionError(f"seat {seat}'s action is not allowed: {err}") from None
+        return declaration, strike, moved
+
+    def play(self, position: Position, action: Mapping[str, Any], rng: np.random.Generator) -> Step:
+        """Play ``action`` for the seat to move: the physics (for a stroke), then the referee."""
+        declaration, strike, moved = self.decode(position, action)
+        if strike is None:
+            outcome = self.game.no_stroke_outcome(position)
+        else:
+            _, outcome = self.game.simulate(position, declaration, strike)
+        after, ruling = self.game.apply(position, declaration, outcome, rng)
+        return Step(after, ruling, declaration, strike, moved)
+
+    # --- rewards -------------------------------------------------------------------------------
+    def rewards(
+        self, before: Position, step: Step, scores_before: tuple[int, int], scores_after: tuple[int, int]
+    ) -> dict[int, float]:
+        """Each seat's reward for ``step`` (see :class:`EnvSettings`)."""
+        reward = self.settings.reward
+        if callable(reward):
+            return {s: float(reward(self.game, before, step.position, step.ruling, s)) for s in self.seats}
+        if reward == "win":
+            if self.game.to_move(step.position) is not None:
+                return dict.fromkeys(self.seats, 0.0)
+            return {s: float(r) for s, r in self.game.returns(step.position).items()}
+        out = {}
+        for s in self.seats:
+            me = self.side(step.position, s)
+            diff_after = scores_after[me] - scores_after[1 - me]
+            diff_before = scores_before[me] - scores_before[1 - me]
+            out[s] = float(diff_after - diff_before)
+        return out
+
+
+def scores_after(ruling: Ruling, scores: tuple[int, int]) -> tuple[int, int]:
+    """The sides' scores after a ruling (the last known ones when it carries none)."""
+    s = ruling.scores
+    return scores if s is None else (int(s[0]), int(s[1]))

@@ -1,0 +1,90 @@
+"""The Game interface's additions for fixed-size spaces: ``piece_ids``, ``choice_names``,
+``nominates`` and ``placement_point`` (every unit point maps into the area's shape)."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import numpy as np
+import pytest
+
+import cueboard
+
+GRID = list(itertools.product(np.linspace(-1, 1, 11), repeat=2))
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_crokinole_placement_points_are_legal_on_an_empty_board(players: int) -> None:
+    # Any u, v gives a disc touching the shooting line (12 in from the centre), at least half in
+    # the seat's quadrant (rules: "Shot"); the board is empty, so nothing else can forbid it.
+    game = cueboard.get_game("crokinole")
+    for seat in game.seats(game.new_position({"players": players})):
+        position = game.new_position({"players": players}, first=seat)
+        for u, v in GRID:
+            x, y = game.placement_point(position, u, v)
+            game.check_placement(position, x, y)
+            assert abs(math.hypot(x, y) - 12 * 0.0254) < 1.25 * 0.0254 / 2
+
+
+def test_crokinole_placement_u_runs_along_the_line_and_v_across_it() -> None:
+    game = cueboard.get_game("crokinole")
+    position = game.new_position({"players": 2}, first=0)
+    # seat 0 sits at -y: u = 0 is straight in front of it, on the line
+    x, y = game.placement_point(position, 0.0, 0.0)
+    assert x == pytest.approx(0.0, abs=1e-12) and y == pytest.approx(-0.3048)
+    # u = ±1: 45° either side (the quadrant's edges)
+    x, y = game.placement_point(position, 1.0, 0.0)
+    assert math.degrees(math.atan2(y, x)) == pytest.approx(-45.0, abs=1e-6)
+    inner = math.hypot(*game.placement_point(position, 0.0, -1.0))
+    outer = math.hypot(*game.placement_point(position, 0.0, 1.0))
+    assert inner < 0.3048 < outer
+
+
+def test_snooker_placement_points_lie_in_the_d() -> None:
+    # The D: a semicircle of radius 292 mm behind the baulk line (y = 0.737 m), S2 D10. Points
+    # where a baulk colour stands are refused for overlap, never for lying outside the D.
+    game = cueboard.get_game("snooker")
+    position = game.new_position()
+    reasons = set()
+    for u, v in GRID:
+        x, y = game.placement_point(position, u, v)
+        assert y <= 0.737 and math.hypot(x, y - 0.737) <= 0.292
+        try:
+            game.check_placement(position, x, y)
+        except cueboard.IllegalPlacementError as err:
+            reasons.add(err.reason)
+    assert reasons == {"overlaps"}
+    assert game.placement_point(position, -1.0, -1.0) == pytest.approx((-0.292, 0.737))
+    assert game.placement_point(position, 0.0, 1.0) == pytest.approx((0.0, 0.737 - 0.292))
+
+
+def test_novuss_placement_points_stay_in_the_edge_zone() -> None:
+    # The striker wholly inside the seat's edge zone (rules/novuss.md: Set-up and turns): the only
+    # refusals left are the pockets' openings and the opponent's discs set up in that zone.
+    game = cueboard.get_game("novuss")
+    for players in (2, 4):
+        for seat in game.seats(game.new_position({"players": players})):
+            position = game.new_position({"players": players}, first=seat)
+            reasons = set()
+            for u, v in GRID:
+                try:
+                    game.check_placement(position, *game.placement_point(position, u, v))
+                except cueboard.IllegalPlacementError as err:
+                    reasons.add(err.reason)
+            assert reasons <= {"pocket", "touches_disc"}, (players, seat, reasons)
+
+
+def test_piece_ids_cover_every_piece_that_can_appear() -> None:
+    crokinole = cueboard.get_game("crokinole")
+    position = crokinole.new_position({"players": 2})
+    ids = crokinole.piece_ids(position)
+    assert len(ids) == 24 and ids[0] == "s0-01" and ids[-1] == "s2-12"  # 12 discs each (seed 003)
+    assert crokinole.legal_placements(position).piece in ids
+    assert len(crokinole.piece_ids(crokinole.new_position({"players": 4}))) == 24  # 6 each
+    snooker = cueboard.get_game("snooker")
+    assert snooker.piece_ids(snooker.new_position())[:2] == ("white", "red1")
+    assert len(snooker.piece_ids(snooker.new_position({"reds": 6}))) == 6 + 6 + 1
+    assert snooker.choice_names == ("play", "put_back", "replace") and snooker.nominates
+    novuss = cueboard.get_game("novuss")
+    assert "striker0" in novuss.piece_ids(novuss.new_position()) and not novuss.nominates
