@@ -88,3 +88,18 @@ def test_piece_ids_cover_every_piece_that_can_appear() -> None:
     assert snooker.choice_names == ("play", "put_back", "replace") and snooker.nominates
     novuss = cueboard.get_game("novuss")
     assert "striker0" in novuss.piece_ids(novuss.new_position()) and not novuss.nominates
+
+
+def test_snooker_free_ball_nominations_leave_out_the_ball_on() -> None:
+    # S3 R10: after a foul that leaves the incoming player snookered, any ball may be nominated
+    # as the ball on, except the ball on itself: with reds on, no red (the referee refuses one).
+    game = cueboard.get_game("snooker")
+    position = game.new_position({"reds": 6}).model_copy(update={"in_hand": False, "free_ball": True})
+    offered = game.turn(position).free_ball
+    assert offered == ("yellow", "green", "brown", "blue", "pink", "black")
+    # the lowest colour on once the reds are gone: every other colour may be the free ball
+    colours = [p for p in position.pieces if not p.id.startswith("red")]
+    last = position.model_copy(update={"pieces": colours, "ball_on": "yellow"})
+    assert game.turn(last).free_ball == ("green", "brown", "blue", "pink", "black")
+    with pytest.raises(cueboard.IllegalChoiceError):
+        game.declaration(position, free_ball="red1")
