@@ -103,3 +103,16 @@ def test_snooker_free_ball_nominations_leave_out_the_ball_on() -> None:
     assert game.turn(last).free_ball == ("green", "brown", "blue", "pink", "black")
     with pytest.raises(cueboard.IllegalChoiceError):
         game.declaration(position, free_ball="red1")
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_crokinole_outermost_placement_points_stay_on_the_playing_surface(seat: int) -> None:
+    # v = +1 puts the disc as far out as the line allows: its edge must stay inside the playing
+    # surface (radius 13 in), or the physics refuses the flick as hanging over the ditch
+    game = cueboard.get_game("crokinole")
+    position = game.new_position({"players": 4}, first=seat)
+    for u in np.linspace(-1, 1, 41):
+        x, y = game.placement_point(position, float(u), 1.0)
+        assert math.hypot(x, y) + 1.25 * 0.0254 / 2 < 13 * 0.0254
+    strike = game.make_strike(position, {"speed": 0.5}, placement=game.placement_point(position, 0.37, 1.0))
+    game.simulate(position, game.declaration(position), strike)  # no DiscInputError
