@@ -109,13 +109,16 @@ class EnvSettings:
 
 @dataclass(frozen=True)
 class Step:
-    """One turn played: the position after it, the ruling, and the declaration and strike."""
+    """One turn played: the position after it, the ruling, the declaration and strike, and the
+    outcome the referee ruled on (the physics' facts for a stroke: first contacts, pieces potted
+    or holed, where each piece came to rest before the referee removed any)."""
 
     position: Position
     ruling: Ruling
     declaration: BaseModel
     strike: BaseModel | None
     placement_moved: bool
+    outcome: BaseModel
 
 
 def _grid(n: int = 17) -> np.ndarray:
@@ -355,7 +358,7 @@ class Core:
         else:
             _, outcome = self.game.simulate(position, declaration, strike)
         after, ruling = self.game.apply(position, declaration, outcome, rng)
-        return Step(after, ruling, declaration, strike, moved)
+        return Step(after, ruling, declaration, strike, moved, outcome)
 
     # --- rewards -------------------------------------------------------------------------------
     def rewards(
