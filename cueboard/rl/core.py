@@ -287,6 +287,23 @@ class Core:
             for p, a in zip(self.bounds, unit, strict=True)
         }
 
+    def strike_unit(self, values: Mapping[str, float]) -> np.ndarray:
+        """The action's ``strike`` entry for parameter values in their units (the inverse of
+        :meth:`strike_values`; a parameter left out takes the middle of its range, a value
+        outside its range or an unknown name is refused)."""
+        known = {p.name for p in self.bounds}
+        unknown = sorted(set(values) - known)
+        if unknown:
+            raise ActionError(f"unknown strike parameter(s) {', '.join(unknown)} (known: {', '.join(known)})")
+        unit = np.zeros(len(self.bounds), np.float32)
+        for i, p in enumerate(self.bounds):
+            if p.name in values:
+                value = float(values[p.name])
+                if not p.low <= value <= p.high:
+                    raise ActionError(f"strike {p.name} {value!r} is outside [{p.low}, {p.high}] {p.unit}")
+                unit[i] = 2.0 * (value - p.low) / (p.high - p.low) - 1.0
+        return unit
+
     def place(self, position: Position, u: float, v: float) -> tuple[tuple[float, float], bool]:
         """The legal place nearest (u, v), and whether it had to move."""
         point = self.game.placement_point(position, u, v)

@@ -258,3 +258,15 @@ def test_gym_env_refuses_a_seat_not_in_play_and_an_unknown_opponent() -> None:
         gym_env("crokinole", seat=1)
     with pytest.raises(ValueError, match="unknown player"):
         gym_env("crokinole", opponent="human")
+
+
+def test_strike_unit_inverts_strike_values_and_refuses_what_is_out_of_range() -> None:
+    core = aec_env("crokinole").core
+    # speed 0.01..10 m/s, angle -180..180 deg, spin -100..100 rad/s
+    unit = core.strike_unit({"speed": 1.0, "angle": 90.0})
+    assert unit.tolist() == pytest.approx([2 * 0.99 / 9.99 - 1, 0.5, 0.0])
+    assert core.strike_values(unit) == pytest.approx({"speed": 1.0, "angle": 90.0, "spin": 0.0})
+    with pytest.raises(ActionError, match=r"speed 11\.0 is outside"):
+        core.strike_unit({"speed": 11.0})
+    with pytest.raises(ActionError, match="unknown strike parameter"):
+        core.strike_unit({"power": 1.0})
