@@ -158,6 +158,10 @@ class SnookerGame(
 
     def turn(self, position: SnookerPosition) -> Turn:
         t = super().turn(position)
+        if t.action == "choose":
+            # whether the foul left a free ball (S3 R10): the page says so beside the choices
+            free = _as(SnookerPosition, position, "position").free_ball
+            return Turn(seat=t.seat, action=t.action, choices=t.choices, extra={"free_ball": free})
         if t.action != "strike":
             return t
         return Turn(
