@@ -22,7 +22,7 @@ The action (a :class:`gymnasium.spaces.Dict`):
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -255,20 +255,24 @@ class Core:
         return {"strike": None, "place": None, "option": self.option_mask(position, seat)}
 
     # --- actions -------------------------------------------------------------------------------
-    def _unit(self, action: Mapping[str, Any], key: str, size: int) -> np.ndarray:
+    def _unit(self, action: Mapping[str, Any], key: str, size: int) -> list[float]:
+        """The numbers of ``action[key]``, checked: ``size`` of them, finite, in [-1, 1] (a hair
+        outside, float32 rounding, is clipped). Checked as Python floats: for a handful of numbers
+        that is several times quicker than numpy's reductions."""
         try:
-            values = np.asarray(action[key], dtype=np.float64).reshape(-1)
+            values: list[float] = np.asarray(action[key], dtype=np.float64).reshape(-1).tolist()
         except KeyError:
             raise ActionError(f"the action has no '{key}' (expected keys: strike, place, option)") from None
         except (TypeError, ValueError):
             raise ActionError(f"action '{key}' is not an array of numbers: {action[key]!r}") from None
-        if values.shape != (size,):
-            raise ActionError(f"action '{key}' must hold {size} numbers, got {values.size}")
-        if not np.all(np.isfinite(values)):
-            raise ActionError(f"action '{key}' holds a NaN or an infinity: {values.tolist()}")
-        if np.any(np.abs(values) > 1.0 + 1e-6):
-            raise ActionError(f"action '{key}' must lie in [-1, 1], got {values.tolist()}")
-        return np.clip(values, -1.0, 1.0)
+        if len(values) != size:
+            raise ActionError(f"action '{key}' must hold {size} numbers, got {len(values)}")
+        for v in values:
+            if not math.isfinite(v):
+                raise ActionError(f"action '{key}' holds a NaN or an infinity: {values}")
+            if abs(v) > 1.0 + 1e-6:
+                raise ActionError(f"action '{key}' must lie in [-1, 1], got {values}")
+        return [min(max(v, -1.0), 1.0) for v in values]
 
     def _option(self, action: Mapping[str, Any]) -> str:
         raw = action.get("option", 0)
@@ -280,7 +284,7 @@ class Core:
             raise ActionError(f"action 'option' {raw!r} is not in 0..{len(self.options) - 1}")
         return self.options[index]
 
-    def strike_values(self, unit: np.ndarray) -> dict[str, float]:
+    def strike_values(self, unit: Sequence[float] | np.ndarray) -> dict[str, float]:
         """The strike's parameters for unit values in [-1, 1]."""
         return {
             p.name: p.low + (float(a) + 1.0) / 2.0 * (p.high - p.low)
