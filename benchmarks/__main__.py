@@ -45,6 +45,7 @@ BENCHMARKS: list[str] = [
     "benchmarks.snooker_referee",
     "benchmarks.cli_records",
     "benchmarks.bench_rl",
+    "benchmarks.bench_scale",
 ]
 
 

@@ -1,5 +1,5 @@
-"""The runnable examples of docs/api.md and of the package docstring are doctests: the page says
-what the code does."""
+"""The runnable examples of docs/api.md, docs/rl.md and of the package docstring are doctests: the
+pages say what the code does."""
 
 from __future__ import annotations
 
@@ -14,6 +14,12 @@ DOCS = Path(__file__).resolve().parents[1] / "docs"
 def test_docs_api_examples_run() -> None:
     result = doctest.testfile(str(DOCS / "api.md"), module_relative=False, optionflags=doctest.ELLIPSIS)
     assert result.attempted >= 30
+    assert result.failed == 0
+
+
+def test_docs_rl_examples_run() -> None:
+    result = doctest.testfile(str(DOCS / "rl.md"), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert result.attempted >= 20
     assert result.failed == 0
 
 

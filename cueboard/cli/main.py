@@ -29,7 +29,7 @@ def _register() -> None:
     """Import the command modules; each adds its commands to ``app``."""
     import importlib
 
-    for name in ("specs", "serve", "match", "score", "referee", "simulate"):
+    for name in ("specs", "serve", "match", "score", "referee", "simulate", "tournament", "shotmap"):
         importlib.import_module(f"cueboard.cli.{name}")
 
 

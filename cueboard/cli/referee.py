@@ -4,8 +4,9 @@ ruling and the score, and flag any shot whose recorded ruling differs from the r
 Generic over games: the record's ``header.game`` picks a replay function. A game plugs in by
 providing ``cueboard/cli/referee_<game>.py`` that calls :func:`register_replayer` with a
 function ``(record, console) -> int`` (the exit status: 0 when every recorded ruling agrees);
-without one, :func:`generic_replay` replays through the game's ``GAME`` (protocol
-:class:`cueboard.games.protocol.Game`) and prints each ruling as JSON. A malformed record is
+without one, :func:`generic_replay` replays through the game's
+:class:`cueboard.games.protocol.Game` (:func:`cueboard.games.replay.replay`) and prints each
+ruling as JSON. A malformed record is
 refused with the error of :func:`cueboard.records.stream.open_match` (one line, exit status 2),
 naming the shot and field; the whole file is checked before anything is replayed, and a JSON
 Lines record is replayed one shot at a time from the file (memory: one shot's).
@@ -16,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-import numpy as np
 import typer
 from rich.console import Console
 
@@ -54,19 +54,16 @@ def replayer(game: str) -> Replayer:
 
 
 def generic_replay(record: MatchRecord, out: Console) -> int:
-    """Replay with the game's ``GAME.apply`` from ``GAME.new_position(settings, seed)``."""
-    from cueboard.games.protocol import get_game
+    """Replay through the game's :class:`~cueboard.games.protocol.Game` interface
+    (:func:`cueboard.games.replay.replay`, the replay every game's own replayer uses), each ruling
+    as JSON; 1 when a recorded ruling or position differs."""
+    from cueboard.games.replay import replay
 
-    game = get_game(record.header.game)
-    rng = np.random.default_rng(record.header.seed)
-    position = game.new_position(record.header.settings, seed=record.header.seed)
     status = 0
-    for shot in record.shots:
-        position, ruling = game.apply(position, shot.declaration, shot.outcome, rng)
-        same = ruling.model_dump(mode="json") == shot.ruling.model_dump(mode="json")
-        status |= 0 if same else 1
-        flag = "" if same else " [red](differs from the recorded ruling)[/red]"
-        out.print(f"shot {shot.index}: {ruling.model_dump_json()}{flag}")
+    for step in replay(record):
+        flag = DIFFERS if step.differences else ""
+        out.print(f"shot {step.index}: {step.ruling.model_dump_json()}{flag}")
+        status |= report_differences(out, step.differences)
     return status
 
 

@@ -29,7 +29,8 @@ class CueboardAECEnv(AECEnv[str, Any, dict[str, Any]]):
 
     ``position`` is the game's current position record, ``last_ruling`` the referee's last ruling;
     ``infos[agent]`` holds ``action_mask`` (for :meth:`gymnasium.spaces.Dict.sample`), and after a
-    step ``ruling`` (its calls' keys), ``placement_moved`` and, when an illegal action was
+    step ``ruling`` (its calls' keys), ``placement_moved``, ``outcome`` (the outcome record the
+    referee ruled on, :class:`~cueboard.rl.core.Step`) and, when an illegal action was
     penalised, ``illegal``.
     """
 
@@ -121,7 +122,10 @@ class CueboardAECEnv(AECEnv[str, Any, dict[str, Any]]):
             self.rewards = {a: by_seat[self._seat[a]] for a in self.agents}
             self.position, self.last_ruling, self.scores = step.position, step.ruling, new_scores
             calls = tuple(c.key for c in step.ruling.calls)
-            self.infos = {a: {"ruling": calls, "placement_moved": step.placement_moved} for a in self.agents}
+            self.infos = {
+                a: {"ruling": calls, "placement_moved": step.placement_moved, "outcome": step.outcome}
+                for a in self.agents
+            }
         self.steps += 1
         over = self.core.game.to_move(self.position) is None
         limit = self.core.settings.max_steps

@@ -27,7 +27,9 @@ class CueboardGymEnv(gymnasium.Env[Any, dict[str, Any]]):
 
     ``position`` is the game's current position record; ``info`` holds ``action_mask`` (the
     options open now), ``ruling`` (the calls' keys of the rulings since the learner's last
-    turn), ``placement_moved`` and, when an illegal action was penalised, ``illegal``.
+    turn), after a step ``placement_moved`` and ``outcome`` (the outcome record of the learner's
+    own turn, :class:`~cueboard.rl.core.Step`) and, when an illegal action was penalised,
+    ``illegal``.
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium's own attribute)
@@ -69,7 +71,7 @@ class CueboardGymEnv(gymnasium.Env[Any, dict[str, Any]]):
             else:
                 _, outcome = self.core.game.simulate(before, decision.declaration, decision.strike)
             after, ruling = self.core.game.apply(before, decision.declaration, outcome, self._rng)
-            step = Step(after, ruling, decision.declaration, decision.strike, False)
+            step = Step(after, ruling, decision.declaration, decision.strike, False, outcome)
             new_scores = scores_after(ruling, self.scores)
             reward += self.core.rewards(before, step, self.scores, new_scores)[self.seat]
             self.position, self.scores = after, new_scores
@@ -122,7 +124,8 @@ class CueboardGymEnv(gymnasium.Env[Any, dict[str, Any]]):
         truncated = not terminated and limit is not None and self.steps >= limit
         if self.render_mode == "ansi":
             print(self.render())
-        return self._obs(), reward, terminated, truncated, self._info(placement_moved=step.placement_moved)
+        info = self._info(placement_moved=step.placement_moved, outcome=step.outcome)
+        return self._obs(), reward, terminated, truncated, info
 
     def render(self) -> str | None:
         if self.render_mode is None:

@@ -1,4 +1,5 @@
-"""Table and board specifications against the figures of ../shared/rules/*.md."""
+"""Table and board specifications against the figures of the rules (docs/rules/*.md, WPBSA, NCA and
+LNF texts)."""
 
 import math
 

@@ -14,8 +14,4 @@ def action(
 ) -> dict[str, Any]:
     """The action striking with ``values`` (speed=1.0, angle=90.0...: the strike's parameters in
     their units; those left out at the middle of their range), the piece placed at unit ``place``."""
-    unit = [
-        2.0 * (values[p.name] - p.low) / (p.high - p.low) - 1.0 if p.name in values else 0.0
-        for p in core.bounds
-    ]
-    return {"strike": np.array(unit, np.float32), "place": np.array(place, np.float32), "option": option}
+    return {"strike": core.strike_unit(values), "place": np.array(place, np.float32), "option": option}

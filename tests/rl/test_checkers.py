@@ -35,13 +35,22 @@ def test_aec_env_passes_pettingzoo_api_test(game: str, settings: dict[str, objec
         api_test(aec_env(game, **settings), num_cycles=60)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("game", ["crokinole", "novuss"])
-def test_aec_env_passes_pettingzoo_seed_test(game: str) -> None:
-    seed_test(lambda: aec_env(game), num_cycles=20)
+@pytest.mark.parametrize(
+    ("game", "settings"),
+    [("crokinole", {}), ("novuss", {}), ("snooker", {"on_illegal": "penalize", "reds": 6})],
+)
+def test_aec_env_passes_pettingzoo_seed_test(game: str, settings: dict[str, object]) -> None:
+    seed_test(lambda: aec_env(game, **settings), num_cycles=20)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(
-    ("game", "settings"), [("crokinole", {}), ("novuss", {}), ("crokinole", {"players": 4})]
+    ("game", "settings"),
+    [
+        ("crokinole", {}),
+        ("novuss", {}),
+        ("crokinole", {"players": 4}),
+        ("snooker", {"on_illegal": "penalize", "reds": 6}),
+    ],
 )
 def test_gym_env_passes_gymnasium_check_env(game: str, settings: dict[str, object]) -> None:
     with warnings.catch_warnings():

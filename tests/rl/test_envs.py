@@ -56,6 +56,24 @@ def test_reward_function_sees_the_positions_and_the_ruling() -> None:
     assert env.infos["seat_0"]["ruling"] == ("ref.crokinole.twenty",)
 
 
+def test_info_holds_the_outcome_the_referee_ruled_on() -> None:
+    # 0.3 m/s from the shooting line: friction stops the disc after v²/(2μg) ≈ 46 mm, short of
+    # the 15-line, so the open shot is removed (rules: "Shot") — yet the outcome still says where
+    # it came to rest, on the table, 12 in less those 46 mm from the centre
+    env = aec_env("crokinole", first=0, **ONE_DISC)
+    env.reset(seed=0)
+    env.step(action(env.core, speed=0.3, angle=90.0))
+    info = env.infos["seat_0"]
+    assert "ref.crokinole.foul.open_shot_outside_15" in info["ruling"]
+    outcome = info["outcome"]
+    disc = next(p for p in outcome.final if p.id == outcome.shot_disc)
+    assert disc.state is cueboard.PieceState.ON_TABLE
+    assert disc.x == pytest.approx(0.0, abs=1e-9)
+    assert disc.y == pytest.approx(-0.3048 + 0.3**2 / (2 * 0.10 * 9.81), abs=2e-3)
+    removed = next(p for p in env.position.pieces if p.id == outcome.shot_disc)
+    assert removed.state is not cueboard.PieceState.ON_TABLE
+
+
 def test_four_seats_take_turns_clockwise_and_partners_share_rewards() -> None:
     env = aec_env("crokinole", players=4, first=0, discs_per_player=1, target=5)
     env.reset(seed=0)
@@ -240,3 +258,15 @@ def test_gym_env_refuses_a_seat_not_in_play_and_an_unknown_opponent() -> None:
         gym_env("crokinole", seat=1)
     with pytest.raises(ValueError, match="unknown player"):
         gym_env("crokinole", opponent="human")
+
+
+def test_strike_unit_inverts_strike_values_and_refuses_what_is_out_of_range() -> None:
+    core = aec_env("crokinole").core
+    # speed 0.01..10 m/s, angle -180..180 deg, spin -100..100 rad/s
+    unit = core.strike_unit({"speed": 1.0, "angle": 90.0})
+    assert unit.tolist() == pytest.approx([2 * 0.99 / 9.99 - 1, 0.5, 0.0])
+    assert core.strike_values(unit) == pytest.approx({"speed": 1.0, "angle": 90.0, "spin": 0.0})
+    with pytest.raises(ActionError, match=r"speed 11\.0 is outside"):
+        core.strike_unit({"speed": 11.0})
+    with pytest.raises(ActionError, match="unknown strike parameter"):
+        core.strike_unit({"power": 1.0})

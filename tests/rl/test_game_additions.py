@@ -88,3 +88,31 @@ def test_piece_ids_cover_every_piece_that_can_appear() -> None:
     assert snooker.choice_names == ("play", "put_back", "replace") and snooker.nominates
     novuss = cueboard.get_game("novuss")
     assert "striker0" in novuss.piece_ids(novuss.new_position()) and not novuss.nominates
+
+
+def test_snooker_free_ball_nominations_leave_out_the_ball_on() -> None:
+    # S3 R10: after a foul that leaves the incoming player snookered, any ball may be nominated
+    # as the ball on, except the ball on itself: with reds on, no red (the referee refuses one).
+    game = cueboard.get_game("snooker")
+    position = game.new_position({"reds": 6}).model_copy(update={"in_hand": False, "free_ball": True})
+    offered = game.turn(position).free_ball
+    assert offered == ("yellow", "green", "brown", "blue", "pink", "black")
+    # the lowest colour on once the reds are gone: every other colour may be the free ball
+    colours = [p for p in position.pieces if not p.id.startswith("red")]
+    last = position.model_copy(update={"pieces": colours, "ball_on": "yellow"})
+    assert game.turn(last).free_ball == ("green", "brown", "blue", "pink", "black")
+    with pytest.raises(cueboard.IllegalChoiceError):
+        game.declaration(position, free_ball="red1")
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_crokinole_outermost_placement_points_stay_on_the_playing_surface(seat: int) -> None:
+    # v = +1 puts the disc as far out as the line allows: its edge must stay inside the playing
+    # surface (radius 13 in), or the physics refuses the flick as hanging over the ditch
+    game = cueboard.get_game("crokinole")
+    position = game.new_position({"players": 4}, first=seat)
+    for u in np.linspace(-1, 1, 41):
+        x, y = game.placement_point(position, float(u), 1.0)
+        assert math.hypot(x, y) + 1.25 * 0.0254 / 2 < 13 * 0.0254
+    strike = game.make_strike(position, {"speed": 0.5}, placement=game.placement_point(position, 0.37, 1.0))
+    game.simulate(position, game.declaration(position), strike)  # no DiscInputError

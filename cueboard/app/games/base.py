@@ -60,12 +60,19 @@ class GameAdapter(ABC):
     """Base adapter: drawing and controls. Subclasses fill in the game-specific parts."""
 
     name: str = ""
-    #: What the player places before a stroke ("d", "edge_zone", "shooting_line").
-    placement_kind: str = ""
 
     @property
     def game(self) -> AnyGame:
         return get_game(self.name)
+
+    @property
+    def placement_kind(self) -> str:
+        """What the player places before the opening stroke (the game's
+        :meth:`~cueboard.games.protocol.Game.legal_placements`: ``d``, ``shooting_line``,
+        ``edge_zone``), for the lobby."""
+        game = self.game
+        area = game.legal_placements(game.new_position(self.rules_settings(min(game.player_counts), {})))
+        return "" if area is None else area.kind
 
     @property
     def player_counts(self) -> tuple[int, ...]:
@@ -99,8 +106,15 @@ class GameAdapter(ABC):
         that the physics' compiled kernels are loaded before the first real shot."""
 
     def strike_velocity(self, position: Position, strike: BaseModel) -> dict[str, tuple[float, float]]:
-        """Initial velocity of the struck piece (for the animation tracks); empty when unknown."""
-        return {}
+        """Initial velocity of the struck piece (the game's :attr:`Turn.cue`), for the animation
+        tracks; empty when unknown."""
+        velocity = self.cue_velocity(strike)
+        return {} if velocity is None else {self.game.turn(position).cue: velocity}
+
+    def cue_velocity(self, strike: BaseModel) -> tuple[float, float] | None:
+        """The struck piece's initial velocity (m/s) from the strike's fields; None when the start
+        velocity alone does not fix its path."""
+        return None
 
     def start_positions(self, position: Position, strike: BaseModel) -> dict[str, tuple[float, float]]:
         """Where the pieces are when the stroke starts (a placed piece at its placement)."""
@@ -126,5 +140,5 @@ def turn_json(game: AnyGame, position: Position) -> dict[str, Any]:
     if t.action == "strike":
         out.update({"cue": t.cue, "nominate": list(t.nominations), "free_ball": list(t.free_ball)})
     elif t.action == "choose":
-        out["free_ball"] = bool(getattr(position, "free_ball", False))
+        out["free_ball"] = bool(t.extra.get("free_ball", False))
     return out

@@ -1,6 +1,6 @@
 """Crokinole in the web app: the board to draw, the lobby's settings, the scoreboard (round totals,
-discs left), the shooting-line placement (the game's own check, with its reason code) and the
-referee's calls, read from the crokinole records (cueboard.games.crokinole)."""
+twenties, discs left), the warm-up flick and the flicked disc's start velocity; the rules (turns,
+the shooting line, the calls) come from the game (cueboard.games.crokinole.GAME)."""
 
 from __future__ import annotations
 
@@ -11,13 +11,12 @@ from typing import Any, cast
 from pydantic import BaseModel
 
 from cueboard.app.games.base import GameAdapter, Setting, spec_json
-from cueboard.games.crokinole import STANDARD_BOARD, CrokinolePosition, CrokinoleStrike, next_disc_id, tally
+from cueboard.games.crokinole import STANDARD_BOARD, CrokinolePosition, CrokinoleStrike, tally
 from cueboard.records.base import Position
 
 
 class CrokinoleAdapter(GameAdapter):
     name = "crokinole"
-    placement_kind = "shooting_line"
 
     def settings(self) -> list[Setting]:
         return [
@@ -47,11 +46,13 @@ class CrokinoleAdapter(GameAdapter):
 
     def scoreboard(self, position: Position) -> dict[str, Any]:
         p = cast(CrokinolePosition, position)
-        seats = p.settings.seats
-        counts = tally(p.on_table(), {s: p.side(s) for s in seats}, p.twenties)
+        game = self.game
+        seats = game.seats(p)
+        side_of = {s: game.side_of(p, s) for s in seats}
+        counts = tally(p.on_table(), side_of, p.twenties)
         sides = []
         for side in (0, 1):
-            mine = [s for s in seats if p.side(s) == side]
+            mine = [s for s in seats if side_of[s] == side]
             sides.append({
                 "seats": mine,
                 "score": p.scores[side],
@@ -66,10 +67,8 @@ class CrokinoleAdapter(GameAdapter):
             rows.append({"key": "score.rounds_of", "value": p.settings.rounds})
         else:
             rows.append({"key": "score.target", "value": p.settings.target})
-        return {"sides": sides, "striker_side": p.side(p.to_move), "rows": rows}
+        return {"sides": sides, "striker_side": side_of[p.to_move], "rows": rows}
 
-    def strike_velocity(self, position: Position, strike: BaseModel) -> dict[str, tuple[float, float]]:
+    def cue_velocity(self, strike: BaseModel) -> tuple[float, float] | None:
         s = cast(CrokinoleStrike, strike)
-        if s.spin:
-            return {}
-        return {next_disc_id(cast(CrokinolePosition, position)): s.velocity_vector()}
+        return None if s.spin else s.velocity_vector()

@@ -1,6 +1,6 @@
-"""Novuss in the web app: the board to draw, the scoreboard (discs left, debt), the striker's
-placement in the edge zone (the game's own check, with a reason code) and the referee's calls, read
-from the novuss records (cueboard.games.novuss)."""
+"""Novuss in the web app: the board to draw, the scoreboard (discs pocketed and left, debt), the
+warm-up stroke and the striker's start velocity; the rules (turns, the edge zone, the calls) come
+from the game (cueboard.games.novuss.GAME)."""
 
 from __future__ import annotations
 
@@ -11,20 +11,12 @@ from typing import Any, cast
 from pydantic import BaseModel
 
 from cueboard.app.games.base import GameAdapter, spec_json
-from cueboard.games.novuss import (
-    STANDARD_BOARD,
-    NovussPosition,
-    NovussStrike,
-    seats_in_play,
-    side_of,
-    striker_id,
-)
+from cueboard.games.novuss import STANDARD_BOARD, NovussPosition, NovussStrike
 from cueboard.records.base import Position
 
 
 class NovussAdapter(GameAdapter):
     name = "novuss"
-    placement_kind = "edge_zone"
 
     def rules_settings(self, players: int, settings: Mapping[str, Any]) -> dict[str, Any]:
         return {"players": players}
@@ -36,11 +28,11 @@ class NovussAdapter(GameAdapter):
 
     def scoreboard(self, position: Position) -> dict[str, Any]:
         p = cast(NovussPosition, position)
-        seats = seats_in_play(p.players)
+        game = self.game
         sides = []
         for side in (0, 1):
             sides.append({
-                "seats": [s for s in seats if side_of(s, p.players) == side],
+                "seats": [s for s in game.seats(p) if game.side_of(p, s) == side],
                 "score": p.pocketed[side],
                 "extra": [
                     {"key": "score.discs_left", "value": len(p.discs_on_table(side))},
@@ -58,7 +50,7 @@ class NovussAdapter(GameAdapter):
         x, y, angle = ((0.1, -u, 90.0), (-u, 0.1, 0.0), (0.1, u, -90.0), (u, 0.1, 180.0))[seat]
         return NovussStrike(x=x, y=y, speed=0.8, angle=angle)
 
-    def strike_velocity(self, position: Position, strike: BaseModel) -> dict[str, tuple[float, float]]:
+    def cue_velocity(self, strike: BaseModel) -> tuple[float, float] | None:
         s = cast(NovussStrike, strike)
         a = math.radians(s.angle)
-        return {striker_id(position.to_move): (s.speed * math.cos(a), s.speed * math.sin(a))}
+        return (s.speed * math.cos(a), s.speed * math.sin(a))

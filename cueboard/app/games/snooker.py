@@ -10,13 +10,12 @@ from typing import Any, cast
 from pydantic import BaseModel
 
 from cueboard.app.games.base import GameAdapter, Setting, spec_json
-from cueboard.games.snooker import COLOURS_IN_ORDER, STANDARD_TABLE, SnookerPosition, SnookerStrike, side_of
+from cueboard.games.snooker import COLOURS_IN_ORDER, STANDARD_TABLE, SnookerPosition, SnookerStrike
 from cueboard.records.base import Position
 
 
 class SnookerAdapter(GameAdapter):
     name = "snooker"
-    placement_kind = "d"
 
     def settings(self) -> list[Setting]:
         return [
@@ -36,11 +35,12 @@ class SnookerAdapter(GameAdapter):
 
     def scoreboard(self, position: Position) -> dict[str, Any]:
         p = cast(SnookerPosition, position)
-        striker = side_of(p.to_move)
+        game = self.game
+        striker = game.side_of(p, p.to_move)
         sides = []
         for side in (0, 1):
             sides.append({
-                "seats": [s for s in range(p.rules.players) if side_of(s) == side],
+                "seats": [s for s in game.seats(p) if game.side_of(p, s) == side],
                 "score": p.scores[side],
                 "extra": [
                     {"key": "score.frames", "value": p.frames_won[side]},
@@ -64,9 +64,9 @@ class SnookerAdapter(GameAdapter):
         t = STANDARD_TABLE
         return SnookerStrike(speed=0.8, angle=90.0, place_cue_ball=(t.d_radius / 2, t.baulk_y - 0.1))
 
-    def strike_velocity(self, position: Position, strike: BaseModel) -> dict[str, tuple[float, float]]:
+    def cue_velocity(self, strike: BaseModel) -> tuple[float, float] | None:
         s = cast(SnookerStrike, strike)
         if s.elevation or s.side or s.top:
-            return {}  # swerve and spin-induced slip: the start velocity alone does not fix the path
+            return None  # swerve and spin-induced slip: the start velocity alone does not fix the path
         a = math.radians(s.angle)
-        return {"white": (s.speed * math.cos(a), s.speed * math.sin(a))}
+        return (s.speed * math.cos(a), s.speed * math.sin(a))

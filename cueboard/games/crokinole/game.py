@@ -162,7 +162,8 @@ class CrokinoleGame(
         b = STANDARD_BOARD
         half = math.pi / 4 * (1 - 1e-9)
         a = b.seat_angle(p.to_move) + min(max(u, -1.0), 1.0) * half
-        out = min(b.surface_radius - b.disc_radius - b.shooting_radius, 0.9 * b.disc_radius)
+        # inside the playing surface's edge by a hair, so that rounding never puts it over
+        out = min(b.surface_radius - b.disc_radius - b.shooting_radius, 0.9 * b.disc_radius) * (1 - 1e-6)
         r = b.shooting_radius + min(max(v, -1.0), 1.0) * (0.9 * b.disc_radius if v < 0 else out)
         return (r * math.cos(a), r * math.sin(a))
 

@@ -22,7 +22,7 @@ from cueboard.games.protocol import (
     Turn,
 )
 from cueboard.games.snooker.declaration import Action, Choice, SnookerDeclaration
-from cueboard.games.snooker.position import SnookerPosition, side_of
+from cueboard.games.snooker.position import SnookerPosition, is_red, side_of
 from cueboard.games.snooker.records import MAX_SPEED, MAX_TIP_OFFSET, SnookerOutcome, SnookerStrike
 from cueboard.games.snooker.ruling import FrameEnd, SnookerRuling
 from cueboard.games.snooker.table import STANDARD_TABLE
@@ -134,11 +134,15 @@ class SnookerGame(
         return tuple(p.colours_on_table()) if p.ball_on == "colour" and not p.frame_over else ()
 
     def free_balls(self, position: SnookerPosition) -> tuple[str, ...]:
-        """The balls that may be nominated as a free ball (S3 R10), when one is awarded."""
+        """The balls that may be nominated as a free ball (S3 R10), when one is awarded: any
+        ball but the ball on (every red, when reds are on)."""
         p = _as(SnookerPosition, position, "position")
         if not p.free_ball or p.frame_over:
             return ()
-        return tuple(b for b in p.on_table_ids() if b not in (p.ball_on, "white"))
+        reds_on = p.ball_on == "red"
+        return tuple(
+            b for b in p.on_table_ids() if b not in (p.ball_on, "white") and not (reds_on and is_red(b))
+        )
 
     def declaration(
         self, position: SnookerPosition, *, nominate: str | None = None, free_ball: str | None = None
@@ -154,6 +158,10 @@ class SnookerGame(
 
     def turn(self, position: SnookerPosition) -> Turn:
         t = super().turn(position)
+        if t.action == "choose":
+            # whether the foul left a free ball (S3 R10): the page says so beside the choices
+            free = _as(SnookerPosition, position, "position").free_ball
+            return Turn(seat=t.seat, action=t.action, choices=t.choices, extra={"free_ball": free})
         if t.action != "strike":
             return t
         return Turn(

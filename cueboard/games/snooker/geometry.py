@@ -15,7 +15,7 @@
   faces, pocket mouths not modelled); in hand the cushion paths are tried from places spread
   along the edge of the free D (:func:`cueboard.games.snooker.in_hand.edge_places`).
 
-Whether a path is clear is the shared kernel :mod:`cueboard.games.snooker.clearance` (clearance
+Whether a path is clear is the shared kernel :mod:`cueboard.games.clearance` (clearance
 2r, 1 nm tolerance), the same the AI uses. :func:`d_points` (a grid of the D) is the brute-force
 reference of the tests.
 - :func:`touching_balls`: S3 R8 — balls within 0.1 mm of the cue ball.

@@ -1,0 +1,152 @@
+"""Scale-out (issue 20): tasks per second serial, in local processes and on a local Ray, the
+speed-up on 2 CPUs and the per-task overhead, with a control measurement of what the machine
+allows at the time.
+
+The workload is a tournament (cueboard/batch/selfplay.py): crokinole rounds, ai:pro v
+ai:beginner with a light search (2 samples, top 2), about 0.3 s each; every executor plays the
+same seeded rounds and must return the same results (checked). Each figure is the median of
+``CUEBOARD_BENCH_SCALE_REPEATS`` runs (default 3) with its range in the note; the Ray start
+(``ray.init``) is measured apart and is not in the rates (a cluster is started once).
+
+- ``scale.<executor>.tasks_per_s``: rounds per second of wall time;
+- ``scale.processes.speedup_2cpu``, ``scale.ray.speedup_2cpu``: against serial (goal for Ray >= 1.8);
+- ``scale.control.speedup_2cpu``: two copies of a pure-Python loop in two processes against one
+  after the other — the speed-up the 2 cores give right now (on a machine shared with other
+  jobs it is below 2, and no executor can beat it);
+- ``scale.<executor>.overhead_per_task``: wall time per empty task over ``2 x 200`` empty tasks,
+  i.e. what the executor adds to each task (scheduling, pickling, result transfer);
+- ``scale.ray.startup``: seconds of ``ray.init`` for a local Ray of 2 CPUs.
+
+``CUEBOARD_BENCH_SCALE_TASKS`` sets the rounds per run (default 16).
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from benchmarks.core import BenchmarkUnavailableError, Figure
+from cueboard.batch import (
+    Executor,
+    ProcessExecutor,
+    RayExecutor,
+    ResultStore,
+    SerialExecutor,
+    Task,
+    run_tasks,
+)
+from cueboard.batch.selfplay import TournamentSpec, play_task, tournament_tasks
+
+EMPTY_TASKS = 400
+
+
+def _env(name: str, default: int) -> int:
+    raw = os.environ.get(name, str(default))
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ValueError(f"{name} must be an integer, got {raw!r}") from None
+    if value < 1:
+        raise ValueError(f"{name} must be >= 1, got {value}")
+    return value
+
+
+def empty(task: Task) -> dict[str, Any]:
+    """A task that does nothing (the overhead measurement)."""
+    return {}
+
+
+def _spin(n: int) -> int:
+    total = 0
+    for i in range(n):
+        total += i * i % 7
+    return total
+
+
+def _control() -> tuple[float, float]:
+    """(one loop's seconds, the speed-up of two loops in two processes over two in a row)."""
+    n = 6_000_000
+    with ProcessPoolExecutor(2) as pool:
+        pool.submit(_spin, 1000).result()  # the workers are up
+        t0 = time.perf_counter()
+        pool.submit(_spin, n).result()
+        pool.submit(_spin, n).result()
+        serial = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        list(pool.map(_spin, [n, n]))
+        parallel = time.perf_counter() - t0
+    return serial / 2, serial / parallel
+
+
+def _timed(
+    executor: Executor, fn: Callable[[Task], dict[str, Any]], tasks: list[Task]
+) -> tuple[float, dict[str, Any]]:
+    with tempfile.TemporaryDirectory() as tmp:
+        t0 = time.perf_counter()
+        results = run_tasks(fn, tasks, executor, ResultStore(Path(tmp) / "r.jsonl"))
+        return time.perf_counter() - t0, {k: {**v, "record": None} for k, v in results.items()}
+
+
+def _spread(values: list[float], unit: str) -> str:
+    return f"median of {len(values)}, range {min(values):.3g}-{max(values):.3g} {unit}"
+
+
+def run() -> list[Figure]:
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        raise BenchmarkUnavailableError("Ray is not installed: pip install 'cueboard[cluster]'") from None
+    n = _env("CUEBOARD_BENCH_SCALE_TASKS", 16)
+    repeats = _env("CUEBOARD_BENCH_SCALE_REPEATS", 3)
+    spec = TournamentSpec("crokinole", ("ai:pro", "ai:beginner"), n, 20, "2026-01-01T00:00:00+00:00", 2, 2)
+    tasks = tournament_tasks(spec)
+    empties = [Task(f"e/{k:04d}") for k in range(EMPTY_TASKS)]
+    play_task(tasks[0])  # numba kernels compiled and cached before any timing
+
+    t0 = time.perf_counter()
+    ray_ex = RayExecutor(2)
+    ray_ex._connect()
+    startup = time.perf_counter() - t0
+    executors: list[Executor] = [SerialExecutor(), ProcessExecutor(2), ray_ex]
+    rates: dict[str, list[float]] = {e.name: [] for e in executors}
+    overhead: dict[str, list[float]] = {e.name: [] for e in executors}
+    reference: dict[str, Any] | None = None
+    control: list[float] = []
+    try:
+        _timed(ray_ex, play_task, tasks[:2])  # the Ray workers are up and warm
+        for _ in range(repeats):
+            control.append(_control()[1])
+            for ex in executors:
+                wall, results = _timed(ex, play_task, tasks)
+                if reference is None:
+                    reference = results
+                elif results != reference:
+                    raise AssertionError(f"the {ex.name} executor gave other results than serial")
+                rates[ex.name].append(n / wall)
+                if ex.name != "serial":
+                    wall, _ = _timed(ex, empty, empties)
+                    overhead[ex.name].append(1000 * wall / EMPTY_TASKS)
+    finally:
+        ray_ex.close()
+
+    med = {k: statistics.median(v) for k, v in rates.items()}
+    figures = [Figure(f"scale.{k}.tasks_per_s", med[k], "tasks/s", note=_spread(v, "tasks/s"))
+               for k, v in rates.items()]
+    for k in ("processes", "ray"):
+        speedups = [r / s for r, s in zip(rates[k], rates["serial"], strict=True)]
+        sp = statistics.median(speedups)
+        goal = ">= 1.8 x" if k == "ray" else ""
+        figures.append(Figure(f"scale.{k}.speedup_2cpu", sp, "x", goal, sp >= 1.8 if k == "ray" else None,
+                              _spread(speedups, "x") + f"; control {statistics.median(control):.2f} x"))
+        figures.append(Figure(f"scale.{k}.overhead_per_task", statistics.median(overhead[k]), "ms",
+                              note=_spread(overhead[k], "ms") + f", {EMPTY_TASKS} empty tasks on 2 workers"))
+    figures.append(Figure("scale.control.speedup_2cpu", statistics.median(control), "x",
+                          note=_spread(control, "x") + ": what 2 cores give now"))
+    figures.append(Figure("scale.ray.startup", startup, "s", note="ray.init, a local Ray of 2 CPUs"))
+    return figures
