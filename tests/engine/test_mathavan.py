@@ -166,3 +166,57 @@ def test_energy_never_rises_and_the_ball_leaves(
     assert out[1] < 0.0  # moving away from the cushion
     again = mathavan.solve(*inp, r, m, 0.27, e, mu_s, mu_w, mathavan.N_ENGINE)
     assert again == out  # deterministic, bit for bit
+
+
+def _engine_rebound(law: str, v: tuple[float, float], w: tuple[float, float, float]) -> np.ndarray:
+    """The engine's cushion law for a ball against the top cushion (normal -y towards the ball)."""
+    from cueboard.engine.layout import RAD, VX, VY, WX, WY, WZ
+    from cueboard.engine.models import ball
+    from cueboard.engine.world import new_bodies, place_bodies
+    from cueboard.games.snooker.physics_params import SnookerPhysics
+    from cueboard.games.snooker.table import STANDARD_TABLE as T
+
+    ph = SnookerPhysics(cushion_law=law)  # type: ignore[arg-type]
+    body, ibody = new_bodies(1)
+    r, m = T.ball_radius, T.ball_mass
+    place_bodies(body, ibody, np.array([[0.0, 1.0]]), radius=r, mass=m, inertia=0.4 * m * r * r, model=0)
+    body[VX, 0], body[VY, 0] = v
+    body[WX, 0], body[WY, 0], body[WZ, 0] = w
+    assert body[RAD, 0] == r
+    par = ph.param_array()
+    ball.collide_ball_wall(body, ibody, 0, 0.0, -1.0, ph.e_cushion, ph.mu_cushion, T.cushion_height, par)
+    return np.array([body[VX, 0], body[VY, 0], body[WX, 0], body[WY, 0], body[WZ, 0]])
+
+
+def test_engine_law_is_the_paper_model_in_the_cushion_frame() -> None:
+    """The engine turns the ball into the paper's frame and back: a ball rolling up the table
+    into the top cushion at 30° from it, with side, rebounds as the table says, and a sliding
+    (stunned) one as the integration says; the Han 2005 law, still selectable, differs."""
+    std = mathavan_table.STANDARD
+    r = 0.02625
+    al = math.radians(30.0)
+    vx, vy = 1.2 * math.cos(al), 1.2 * math.sin(al)
+    # world frame: +y into the top cushion; the paper's X = (-ny, nx) = (1, 0), Y = (0, 1)
+    rolling_w = (-vy / r, vx / r, 20.0)
+    got = _engine_rebound("mathavan", (vx, vy), rolling_w)
+    table, _ = mathavan_table.load()
+    want = mathavan.rolling_lookup(table, vx, vy, *rolling_w, r, std["sin_theta"])
+    assert got == pytest.approx(np.array(want), rel=1e-12, abs=1e-12)
+    ref = mathavan.solve(vx, vy, *rolling_w, r, 0.141, std["sin_theta"], 0.98, 0.212, 0.14, 20000)
+    assert _angle(tuple(got)) == pytest.approx(_angle(ref), abs=0.002)
+    stun = _engine_rebound("mathavan", (vx, vy), (0.0, 0.0, 0.0))
+    want_stun = mathavan.solve(
+        vx, vy, 0.0, 0.0, 0.0, r, 0.141, std["sin_theta"], 0.98, 0.212, 0.14, mathavan.N_ENGINE
+    )
+    assert stun == pytest.approx(np.array(want_stun), rel=1e-12, abs=1e-12)
+    han = _engine_rebound("han", (vx, vy), rolling_w)
+    assert han[1] < 0.0 and abs(_angle(tuple(han)) - _angle(tuple(got))) > 0.5
+
+
+def test_cushion_law_setting_is_validated() -> None:
+    from cueboard.games.snooker.physics_params import SnookerPhysics
+
+    with pytest.raises(ValueError, match="cushion_law"):
+        SnookerPhysics(cushion_law="stronge")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="cushion_steps"):
+        SnookerPhysics(cushion_steps=0)
