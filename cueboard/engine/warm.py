@@ -15,9 +15,10 @@ import time
 
 import numpy as np
 
+from cueboard.engine.disc_shot import DiscBody, disc_par, run_discs
 from cueboard.engine.events import EventKind
-from cueboard.engine.layout import MODEL_BALL, MODEL_DISC, N_MODELS, N_PAR, VY
-from cueboard.engine.loop import run_balls, run_events
+from cueboard.engine.layout import MODEL_BALL, N_MODELS, N_PAR, VY
+from cueboard.engine.loop import run_balls
 from cueboard.engine.models import ball
 from cueboard.engine.world import ShapeBuilder, Shapes, new_bodies, place_body, run
 
@@ -42,11 +43,12 @@ def warm() -> float:
     par[MODEL_BALL, ball.E_BB] = 0.95
     par[MODEL_BALL, ball.CUSHION_LAW] = ball.CUSHION_MATHAVAN
     par[MODEL_BALL, ball.CUSHION_STEPS] = 50
-    for kernel, model in ((run_balls, MODEL_BALL), (run_events, MODEL_DISC)):
-        body, ibody = new_bodies(1)
-        place_body(body, ibody, 0, x=0.0, y=0.0, radius=0.026, mass=0.14, inertia=4e-5, model=model)
-        body[VY, 0] = 0.5
-        run(body, ibody, shapes, par, max_events=100, kernel=kernel)
+    body, ibody = new_bodies(1)
+    place_body(body, ibody, 0, x=0.0, y=0.0, radius=0.026, mass=0.14, inertia=4e-5, model=MODEL_BALL)
+    body[VY, 0] = 0.5
+    run(body, ibody, shapes, par, max_events=1000, kernel=run_balls)
+    disc = DiscBody("d", 0.0, 0.0, radius=0.016, mass=0.005, kappa=0.5, catch_time=0.03, vy=0.5, spin=3.0)
+    run_discs([disc], shapes, disc_par(mu=0.1, g=9.81, e=0.8, mu_c=0.2))  # the every-model kernel
     return time.perf_counter() - start
 
 
