@@ -332,11 +332,15 @@ def to_events(raw: RawEvents, body_ids: Sequence[str], shapes: Shapes) -> tuple[
     return tuple(out)
 
 
+#: One shared 0.0: zeros are common in motions (a rolling ball's vertical spin, a resting
+#: ball's everything) and each float object costs 24 bytes.
+_ZERO: Final = 0.0
+
+
 def _motion(body_id: str, row: list[float], x: float, y: float, cv: int, cw: int) -> BodyMotion:
     """One body's motion from an event row (columns ``cv`` = its velocity, ``cw`` = its spin...)."""
-    return BodyMotion(
-        body_id, STATE_NAMES[int(row[cw + 8])], x, y, row[cv], row[cv + 1], *row[cw : cw + 8]
-    )
+    v = [u if u else _ZERO for u in (row[cv], row[cv + 1], *row[cw : cw + 8])]
+    return BodyMotion(body_id, STATE_NAMES[int(row[cw + 8])], x, y, *v)
 
 
 def motion_of(body: np.ndarray, ibody: np.ndarray, i: int, body_id: str) -> BodyMotion:
