@@ -13,6 +13,7 @@ $(BIN)/python:
 
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q -e .
+	$(BIN)/python -m cueboard.engine.warm
 	touch $@
 
 $(DEVSTAMP): pyproject.toml | $(BIN)/python

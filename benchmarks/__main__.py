@@ -39,6 +39,7 @@ from benchmarks.core import BenchmarkUnavailableError, Figure, format_value
 #: The registered benchmark modules, run in this order. Add yours on its own line.
 BENCHMARKS: list[str] = [
     "benchmarks.snooker_physics",
+    "benchmarks.snooker_cushion",
     "benchmarks.app_server",
     "benchmarks.bench_discs",
     "benchmarks.bench_ai",

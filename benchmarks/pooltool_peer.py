@@ -100,3 +100,63 @@ def cold_start(shots_json: str) -> tuple[float, float]:
     with tempfile.TemporaryDirectory(prefix="pooltool-numba-") as cache:
         doc = run_shots(shots_json, repeats=0, limit=1, numba_cache=cache)
     return float(doc["wall_s"]), float(doc["cpu_s"])
+
+
+class ShotServer:
+    """pooltool's runner in ``--serve`` mode: the shot set built and warmed once, then single
+    shots timed on request, so that a benchmark can interleave the two engines shot by shot.
+    Use as a context manager; ``time_shot(k)`` returns ``(seconds, events)`` of shot ``k``."""
+
+    def __init__(self, shots_json: str, cushion: str = "default") -> None:
+        self._tmp = tempfile.TemporaryDirectory(prefix="cueboard-bench-")
+        path = Path(self._tmp.name) / "shots.json"
+        path.write_text(shots_json)
+        python = ensure_venv()
+        cmd = [str(python), str(PEERS / "pooltool_runner.py"), str(path), str(path) + ".out"]
+        cmd += ["--serve", "--cushion", cushion]
+        try:
+            self._proc = subprocess.Popen(
+                cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+            )
+        except OSError as err:
+            self._tmp.cleanup()
+            raise PeerUnavailableError(f"cannot start {python}: {err}") from None
+        self.version = ""
+        first = self._read()
+        if "ready" not in first:
+            raise PeerUnavailableError(f"the pooltool server did not start: {first}")
+
+    def _read(self) -> dict[str, Any]:
+        assert self._proc.stdout is not None
+        line = self._proc.stdout.readline()
+        if not line:
+            err = self._proc.stderr.read() if self._proc.stderr else ""
+            self.close()
+            tail = " | ".join(err.strip().splitlines()[-3:])
+            raise PeerUnavailableError("the pooltool server stopped: " + tail)
+        doc: dict[str, Any] = json.loads(line)
+        return doc
+
+    def time_shot(self, k: int) -> tuple[float, int]:
+        assert self._proc.stdin is not None
+        self._proc.stdin.write(f"{k}\n")
+        self._proc.stdin.flush()
+        doc = self._read()
+        return float(doc["seconds"]), int(doc["events"])
+
+    def close(self) -> None:
+        if self._proc.poll() is None:
+            if self._proc.stdin is not None:
+                self._proc.stdin.close()
+            try:
+                self._proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self._proc.kill()
+                self._proc.wait()
+        self._tmp.cleanup()
+
+    def __enter__(self) -> ShotServer:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -41,6 +41,7 @@ import platform
 import sys
 import time
 from importlib import metadata
+from typing import Any
 
 
 def main() -> int:
@@ -49,6 +50,18 @@ def main() -> int:
     parser.add_argument("out")
     parser.add_argument("--repeats", type=int, default=2)
     parser.add_argument("--limit", type=int, default=0, help="only the first N shots (0: all)")
+    parser.add_argument(
+        "--cushion",
+        choices=("default", "mathavan"),
+        default="default",
+        help="pooltool's ball-cushion model: its default resolver's, or its Mathavan 2010 model",
+    )
+    parser.add_argument(
+        "--serve",
+        action="store_true",
+        help="after warming every shot, read shot indices from stdin, one a line, and answer each "
+        "with a JSON line {index, seconds, events} (the interleaved benchmark drives this)",
+    )
     args = parser.parse_args()
 
     start = time.perf_counter()
@@ -88,6 +101,11 @@ def main() -> int:
             f_c=phys["mu_cushion"],
         )
     engine = PhysicsEngine()
+    if args.cushion == "mathavan":
+        from pooltool.physics.resolve.ball_cushion import Mathavan2010Circular, Mathavan2010Linear
+
+        engine.resolver.ball_linear_cushion = Mathavan2010Linear()
+        engine.resolver.ball_circular_cushion = Mathavan2010Circular()
     cue_id = doc["cue_ball"]
     half_width = tspec["width"] / 2.0
 
@@ -115,6 +133,9 @@ def main() -> int:
 
     shots = doc["shots"][: args.limit] if args.limit else doc["shots"]
     systems = [build(s) for s in shots]
+
+    if args.serve:
+        return serve(systems, engine, count_events)
 
     results = []
     first_shot_s = None
@@ -146,6 +167,25 @@ def main() -> int:
     }
     with open(args.out, "w") as f:
         json.dump(out, f, indent=1)
+    return 0
+
+
+def serve(systems: list, engine: Any, count_events: Any) -> int:
+    """Warm every shot once, then time single shots on request (stdin / stdout, JSON lines)."""
+    import pooltool as pt
+
+    events = [count_events(pt.simulate(s.copy(), engine=engine, max_events=20_000)) for s in systems]
+    print(json.dumps({"ready": len(systems)}), flush=True)
+    for line in sys.stdin:
+        line = line.strip()
+        if not line:
+            continue
+        k = int(line)
+        trial = systems[k].copy()
+        t0 = time.perf_counter()
+        pt.simulate(trial, engine=engine, inplace=True, max_events=20_000)
+        elapsed = time.perf_counter() - t0
+        print(json.dumps({"index": k, "seconds": elapsed, "events": events[k]}), flush=True)
     return 0
 
 

@@ -73,7 +73,7 @@ from pathlib import Path
 def _drop_stale_numba_cache() -> None:
     root = Path(__file__).resolve().parent
     digest = hashlib.sha256()
-    for path in sorted(root.rglob("*.py")):
+    for path in sorted([*root.rglob("*.py"), *root.rglob("*.json")]):
         digest.update(str(path.relative_to(root)).encode())
         digest.update(path.read_bytes())
     stamp = root / "__pycache__" / "engine-sources.sha256"

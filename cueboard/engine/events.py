@@ -9,6 +9,7 @@ table specification (for example ``cushion:top``, ``jaw:top-left:left``, ``pocke
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -29,6 +30,31 @@ class EventKind(StrEnum):
     STATIONARY = "stationary"
 
 
+class BodyMotion(NamedTuple):
+    """A body's motion as it leaves an event (after every contact resolved at that instant):
+    from the event's time, ``p(τ) = (x, y) + (vx, vy) τ + ½ (ax, ay) τ²`` and angular velocity
+    ``ω(τ) = (wx, wy, wz) + (awx, awy, awz) τ`` (``ω_z`` stops at zero), until the body's next
+    event — the engine's own closed form, so a consumer evaluates any moment without the engine.
+    ``state`` is the motion state (``sliding``, ``rolling``, ``spinning``, ``stationary``, or
+    ``removed`` once captured). Units: m, m/s, m/s², rad/s, rad/s². In JSON: an array in this
+    order."""
+
+    body: str
+    state: str
+    x: float
+    y: float
+    vx: float
+    vy: float
+    wx: float
+    wy: float
+    wz: float
+    ax: float
+    ay: float
+    awx: float
+    awy: float
+    awz: float
+
+
 class Event(BaseModel):
     """One engine event. Configured like every record (``cueboard.records.base.Record``: frozen,
     no unknown fields, finite numbers only) but defined here, so that the engine imports nothing
@@ -42,3 +68,6 @@ class Event(BaseModel):
     shape: str | None = None
     x: float | None = None  # where it happened (first body's centre), metres
     y: float | None = None
+    #: The full motion of each body the event changed, as it leaves the event (engine events;
+    #: empty for a STRIKE and for records written before it existed).
+    motion: tuple[BodyMotion, ...] = ()

@@ -33,6 +33,11 @@ from cueboard.engine.layout import (
     AMU,
     AR,
     ASPAN,
+    AWX,
+    AWY,
+    AWZ,
+    AX,
+    AY,
     CKIND,
     DIST_TOL,
     EV_ARC,
@@ -78,7 +83,15 @@ EF_T, EF_XA, EF_YA, EF_XB, EF_YB, EF_DE, EF_GAP = 0, 1, 2, 3, 4, 5, 6
 #: ... then the velocities of a and b just after the event (b: NaN unless two bodies collided);
 #: with the positions they fix each body's parabola between its events (drawings, animation).
 EF_VXA, EF_VYA, EF_VXB, EF_VYB = 7, 8, 9, 10
-N_EV_F = 11
+#: ... then each body's full motion as it leaves the event's instant (after every contact of a
+#: cluster resolved at that instant and its new motion state chosen): angular velocity, linear and
+#: angular accelerations and the motion state code (layout.STATE_NAMES), for a then b (b: NaN
+#: unless two bodies collided). With the position and velocity they fix the body's closed-form
+#: motion until its next event (docs/physics.md, "Events"); the velocities above are then those
+#: final ones too.
+EF_WXA, EF_WYA, EF_WZA, EF_AXA, EF_AYA, EF_AWXA, EF_AWYA, EF_AWZA, EF_SA = 11, 12, 13, 14, 15, 16, 17, 18, 19
+EF_WXB, EF_WYB, EF_WZB, EF_AXB, EF_AYB, EF_AWXB, EF_AWYB, EF_AWZB, EF_SB = 20, 21, 22, 23, 24, 25, 26, 27, 28
+N_EV_F = 29
 
 
 @internal
@@ -312,6 +325,36 @@ def _write_event(
 
 
 @internal
+def _fill_motion(body: np.ndarray, ibody: np.ndarray, ev_i: np.ndarray, ev_f: np.ndarray, k: int) -> None:
+    """Write the full motion of event ``k``'s bodies as they now are (see ``EF_WXA``)."""
+    for side in range(2):
+        i = ev_i[k, 1] if side == 0 else ev_i[k, 2]
+        c = EF_WXA if side == 0 else EF_WXB
+        cv = EF_VXA if side == 0 else EF_VXB
+        if side == 1 and ev_i[k, 0] != EV_COLLISION:
+            for q in range(9):
+                ev_f[k, c + q] = math.nan
+            continue
+        if ibody[STATE, i] == REMOVED:
+            for q in range(8):
+                ev_f[k, c + q] = 0.0
+            ev_f[k, cv] = 0.0
+            ev_f[k, cv + 1] = 0.0
+        else:
+            ev_f[k, cv] = body[VX, i]
+            ev_f[k, cv + 1] = body[VY, i]
+            ev_f[k, c] = body[WX, i]
+            ev_f[k, c + 1] = body[WY, i]
+            ev_f[k, c + 2] = body[WZ, i]
+            ev_f[k, c + 3] = body[AX, i]
+            ev_f[k, c + 4] = body[AY, i]
+            ev_f[k, c + 5] = body[AWX, i]
+            ev_f[k, c + 6] = body[AWY, i]
+            ev_f[k, c + 7] = body[AWZ, i]
+        ev_f[k, c + 8] = ibody[STATE, i]
+
+
+@internal
 def _record_rest(
     body: np.ndarray,
     ibody: np.ndarray,
@@ -404,6 +447,7 @@ def _run_events_py(
             break
         if count >= max_events:
             return -1
+        first = count
         t = best
         evolve(body, a, t)
         e0 = kinetic_energy(body, a)
@@ -510,6 +554,8 @@ def _run_events_py(
                 if count < 0:
                     return -1
             _refresh(body, ibody, a, t, seg, arc, cap, tp, tw)
+        for k in range(first, count):
+            _fill_motion(body, ibody, ev_i, ev_f, k)
     return count
 
 

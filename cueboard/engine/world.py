@@ -15,8 +15,13 @@ from typing import Any, Final
 
 import numpy as np
 
-from cueboard.engine.events import Event, EventKind
+from cueboard.engine.events import BodyMotion, Event, EventKind
 from cueboard.engine.layout import (
+    AWX,
+    AWY,
+    AWZ,
+    AX,
+    AY,
     EV_ARC,
     EV_CAPTURE,
     EV_COLLISION,
@@ -44,7 +49,19 @@ from cueboard.engine.layout import (
     WY,
     WZ,
 )
-from cueboard.engine.loop import N_EV_F, run_events
+from cueboard.engine.loop import (
+    EF_T,
+    EF_VXA,
+    EF_VXB,
+    EF_WXA,
+    EF_WXB,
+    EF_XA,
+    EF_XB,
+    EF_YA,
+    EF_YB,
+    N_EV_F,
+    run_events,
+)
 from cueboard.errors import CueboardError, CueboardInputError
 
 #: Default hard cap on events per shot.
@@ -259,7 +276,7 @@ def run(
 
 #: The fields each event record sets, shared by all records built by ``to_events`` (a set of its
 #: own per record would take ~700 of the ~1100 bytes an event record costs).
-_FIELDS_WITH_SHAPE: Final = {"time", "kind", "bodies", "shape", "x", "y"}
+_FIELDS_WITH_SHAPE: Final = {"time", "kind", "bodies", "shape", "x", "y", "motion"}
 
 
 def to_events(raw: RawEvents, body_ids: Sequence[str], shapes: Shapes) -> tuple[Event, ...]:
@@ -280,8 +297,9 @@ def to_events(raw: RawEvents, body_ids: Sequence[str], shapes: Shapes) -> tuple[
     setattr_ = object.__setattr__
     out: list[Event] = []
     ev_i = raw.ev_i.tolist()
-    ev_f = raw.ev_f[:, :3].tolist()
-    for (kind, a, b), (t, x, y) in zip(ev_i, ev_f, strict=True):
+    ev_f = raw.ev_f.tolist()
+    for (kind, a, b), row in zip(ev_i, ev_f, strict=True):
+        t, x, y = row[EF_T], row[EF_XA], row[EF_YA]
         bodies: tuple[str, ...] = (body_ids[a],)
         shape: str | None = None
         if kind == EV_COLLISION:
@@ -300,13 +318,38 @@ def to_events(raw: RawEvents, body_ids: Sequence[str], shapes: Shapes) -> tuple[
         # What ``Event.model_construct`` does, without its per-call field loop (a third of the
         # record path's time): every field is given, and all records share one fields-set.
         ev = new(Event)
-        fields = {"time": t, "kind": event_kind, "bodies": bodies, "shape": shape, "x": x, "y": y}
+        motion: tuple[BodyMotion, ...] = (_motion(body_ids[a], row, x, y, EF_VXA, EF_WXA),)
+        if kind == EV_COLLISION:
+            motion += (_motion(body_ids[b], row, row[EF_XB], row[EF_YB], EF_VXB, EF_WXB),)
+        fields = {
+            "time": t, "kind": event_kind, "bodies": bodies, "shape": shape, "x": x, "y": y, "motion": motion
+        }
         setattr_(ev, "__dict__", fields)
         setattr_(ev, "__pydantic_fields_set__", shaped)
         setattr_(ev, "__pydantic_extra__", None)
         setattr_(ev, "__pydantic_private__", None)
         out.append(ev)
     return tuple(out)
+
+
+#: One shared 0.0: zeros are common in motions (a rolling ball's vertical spin, a resting
+#: ball's everything) and each float object costs 24 bytes.
+_ZERO: Final = 0.0
+
+
+def _motion(body_id: str, row: list[float], x: float, y: float, cv: int, cw: int) -> BodyMotion:
+    """One body's motion from an event row (columns ``cv`` = its velocity, ``cw`` = its spin...)."""
+    v = [u if u else _ZERO for u in (row[cv], row[cv + 1], *row[cw : cw + 8])]
+    return BodyMotion(body_id, STATE_NAMES[int(row[cw + 8])], x, y, *v)
+
+
+def motion_of(body: np.ndarray, ibody: np.ndarray, i: int, body_id: str) -> BodyMotion:
+    """Body ``i``'s motion from its fields at ``T0`` (after its model's ``start_segment``)."""
+    b = body[:, i].tolist()
+    return BodyMotion(
+        body_id, STATE_NAMES[int(ibody[STATE, i])], b[PX], b[PY], b[VX], b[VY], b[WX], b[WY], b[WZ],
+        b[AX], b[AY], b[AWX], b[AWY], b[AWZ],
+    )
 
 
 def final_positions(body: np.ndarray, ibody: np.ndarray) -> np.ndarray:

@@ -11,7 +11,9 @@ import pytest
 
 import benchmarks.__main__ as harness
 from benchmarks.core import BenchmarkUnavailableError, Figure
-from benchmarks.snooker_physics import ShotTime, _ratios, _summary
+from benchmarks.snooker_interleaved import Interleaved
+from benchmarks.snooker_interleaved import ratios as interleaved_ratios
+from benchmarks.snooker_physics import ShotTime, _summary
 
 
 def _module(monkeypatch: pytest.MonkeyPatch, name: str, run: types.FunctionType) -> None:
@@ -92,9 +94,19 @@ def test_summary_and_ratios_from_known_times() -> None:
     by_name = {f.name: f for f in figures}
     assert by_name["snooker.cueboard.per_event"].met is False  # 200 us > 20 us
     assert by_name["snooker.cueboard.typical_shot"].met is False  # 2 ms is not < 2 ms
-    peer, _ = _summary("pooltool", times(60.0, 20))
-    ratios = {f.name: f for f in _ratios(mine, peer)}
-    assert ratios["snooker.ratio.per_event"].value == pytest.approx(30.0)  # 60x slower, 2x events
-    assert ratios["snooker.ratio.per_event"].met is False
-    assert ratios["snooker.ratio.typical_shot"].value == pytest.approx(60.0)
-    assert ratios["snooker.ratio.pack_break"].value == pytest.approx(60.0)
+
+
+def test_interleaved_ratios_from_known_times() -> None:
+    """Three rounds of four shots; pooltool 60x slower per shot with twice the events, except in
+    the middle round where cueboard was slowed down twice: the median ignores that round."""
+    kinds = ("break_off", "pack_break", "pot", "positional")
+    mine = [[0.04, 0.2, 0.001, 0.003], [0.08, 0.4, 0.002, 0.006], [0.04, 0.2, 0.001, 0.003]]
+    peer = [[60 * t for t in mine[0]]] * 3
+    m = Interleaved(kinds, mine, mine, peer, [40, 100, 10, 10], [80, 200, 20, 20])
+    by_name = {f.name: f for f in interleaved_ratios(m, m.records, "", 60.0)}
+    assert by_name["snooker.ratio.per_event_median"].value == pytest.approx(30.0)
+    assert by_name["snooker.ratio.per_event_median"].met is False
+    assert "rounds 15-30" in by_name["snooker.ratio.per_event_median"].note
+    assert by_name["snooker.ratio.per_event"].value == pytest.approx(30.0)
+    assert by_name["snooker.ratio.per_shot_geomean"].value == pytest.approx(60.0)
+    assert by_name["snooker.ratio.pack_break"].value == pytest.approx(60.0)

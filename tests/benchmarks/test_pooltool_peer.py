@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from benchmarks import pooltool_peer, snooker_physics
+from benchmarks import pooltool_peer, snooker_interleaved, snooker_physics
+from benchmarks.core import BenchmarkUnavailableError
 
 
 def test_a_missing_interpreter_is_a_clear_peer_error(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -25,13 +26,19 @@ def test_the_benchmark_prints_why_and_returns_no_peer_figures(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv("CUEBOARD_POOLTOOL_PYTHON", "/bin/false")
-    summary, figures = snooker_physics._pooltool('{"shots": []}')
-    assert summary is None and figures == []
-    assert "bench: snooker.pooltool skipped: the pooltool runner failed" in capsys.readouterr().out
+    assert snooker_physics._pooltool_cold('{"shots": []}') == []
+    assert "bench: snooker.pooltool.cold_start skipped: the pooltool runner failed" in capsys.readouterr().out
 
 
-def test_peers_can_be_turned_off(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_failing_server_is_a_clear_peer_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CUEBOARD_POOLTOOL_PYTHON", "/bin/false")
+    with pytest.raises(pooltool_peer.PeerUnavailableError, match="the pooltool server stopped"):
+        pooltool_peer.ShotServer('{"shots": []}')
+
+
+def test_peers_can_be_turned_off(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("CUEBOARD_BENCH_PEERS", "0")
     assert not pooltool_peer.peers_enabled()
-    assert snooker_physics._pooltool("{}") == (None, [])
-    assert "CUEBOARD_BENCH_PEERS=0" in capsys.readouterr().out
+    assert snooker_physics._pooltool_cold("{}") == []
+    with pytest.raises(BenchmarkUnavailableError, match="CUEBOARD_BENCH_PEERS=0"):
+        snooker_interleaved.figures([])

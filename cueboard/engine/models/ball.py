@@ -13,11 +13,16 @@ never creates energy):
 - ball-ball: restitution ``e`` on the normal approach speed; friction coefficient depending on the
   slip speed, ``μ = a + b exp(-c v_slip)`` (Alciatore, "Pool and Billiards Physics Principles",
   TP A-14 and "Throw" TP B-13: a = 9.951e-3, b = 0.108, c = 1.088 s/m), which gives throw;
-- ball-cushion: Han 2005 ("Dynamics in carom and three cushion billiards", J. Mech. Sci. Tech. 19,
-  976-984): one contact at the cushion nose, height ``h`` above the bed, so the contact normal
-  is tilted by ``θ = asin((h - R) / R)``; restitution and friction per cushion (Mathavan et al.
-  2010, Proc. IMechE C 224, 1863-1873: e = 0.98, μ = 0.14 for snooker). The vertical part of the
-  impulse is taken by the bed (the ball does not leave the cloth; see docs/physics.md).
+- ball-cushion, two laws (``par[0, CUSHION_LAW]``), both with the contact at the cushion nose,
+  height ``h`` above the bed, so the contact normal is tilted by ``θ = asin((h - R) / R)``, and
+  restitution and friction per cushion (Mathavan et al. 2010, Proc. IMechE C 224, 1863-1873:
+  e = 0.98, μ = 0.14 for snooker):
+  Mathavan et al. 2010 (``models/mathavan.py``): the cushion and the bed both slide with
+  friction through compression and restitution, integrated over the normal impulse; a ball
+  arriving rolling reads its rebound from a stored table, a sliding one is integrated;
+  Han 2005 ("Dynamics in carom and three cushion billiards", J. Mech. Sci. Tech. 19, 976-984):
+  one impulse at the nose, the bed takes its vertical part without friction.
+  The ball does not leave the cloth (see docs/physics.md).
 - pockets: a ball whose centre enters the capture circle drops (cueboard.games.snooker.pockets
   places the circle over the fall of the pocket, behind the jaws).
 
@@ -62,6 +67,7 @@ from cueboard.engine.layout import (
     WY,
     WZ,
 )
+from cueboard.engine.models import mathavan, mathavan_table
 
 # ---- parameter columns of the ball model's row in ``par`` -------------------------------------
 G = 0  # gravity, m/s²
@@ -72,6 +78,18 @@ E_BB = 4  # ball-ball restitution
 MU_BB_A = 5  # ball-ball friction μ(v) = a + b exp(-c v)
 MU_BB_B = 6
 MU_BB_C = 7
+CUSHION_LAW = 8  # CUSHION_HAN or CUSHION_MATHAVAN
+CUSHION_STEPS = 9  # impulse steps of a Mathavan impact integrated at run time
+
+#: Cushion laws (``par[MODEL_BALL, CUSHION_LAW]``).
+CUSHION_HAN = 0
+CUSHION_MATHAVAN = 1
+
+#: The stored rolling-ball table of the Mathavan law and its parameters (sin θ, e, μs, μw),
+#: compile-time constants of the kernel (models/mathavan_table.py).
+_ROLL_TABLE, _ROLL_PARAMS = mathavan_table.load()
+#: Bed slip (relative to the approach speed) under which a ball meets the cushion rolling.
+ROLL_SLIP = 1e-7
 
 #: Slip / speed / spin below which a ball counts as not sliding / not moving / not spinning.
 EPS_V = 1e-9
@@ -308,8 +326,9 @@ def collide_ball_wall(
     h: float,
     par: np.ndarray,
 ) -> None:
-    """Ball-cushion impact (Han 2005) on a wall whose unit normal ``(nx, ny)`` points at the ball,
-    touching the ball at height ``h`` above the bed."""
+    """Ball-cushion impact on a wall whose unit normal ``(nx, ny)`` points at the ball, touching
+    the ball at height ``h`` above the bed: the law of ``par[0, CUSHION_LAW]`` (Mathavan 2010 or
+    Han 2005), after the resting-contact treatment common to both (module doc)."""
     r = body[RAD, i]
     sin_t = min(max((h - r) / r, -1.0), 1.0)
     cos_t = math.sqrt(1.0 - sin_t * sin_t)
@@ -335,6 +354,9 @@ def collide_ball_wall(
         body[WX, i] = -body[VY, i] / r
         body[WY, i] = body[VX, i] / r
         return
+    if par[0, CUSHION_LAW] == CUSHION_MATHAVAN:
+        _mathavan_wall(body, i, nx, ny, e, mu, sin_t, par)
+        return
     m = body[MASS, i]
     pn = -(1.0 + e) * vn * m
     sx = vcx - vn * cnx
@@ -346,6 +368,39 @@ def collide_ball_wall(
         kt = 1.0 / m + r * r / body[INERTIA, i]
         jt = min(mu * pn, ss / kt) / ss
     _apply(body, i, rx, ry, rz, pn * cnx - jt * sx, pn * cny - jt * sy, pn * cnz - jt * sz)
+
+
+@internal
+def _mathavan_wall(
+    body: np.ndarray, i: int, nx: float, ny: float, e: float, mu: float, sin_t: float, par: np.ndarray
+) -> None:
+    """Mathavan 2010 impact of ball ``i`` on a wall with unit normal ``(nx, ny)`` towards the
+    ball: into the paper's cushion frame (X along the cushion, Y into it, Z up), solve, back."""
+    r = body[RAD, i]
+    xx, xy = -ny, nx  # X; Y = (-nx, -ny)
+    vx = body[VX, i] * xx + body[VY, i] * xy
+    vy = -(body[VX, i] * nx + body[VY, i] * ny)
+    if vy <= 0.0:
+        return
+    wx = body[WX, i] * xx + body[WY, i] * xy
+    wy = -(body[WX, i] * nx + body[WY, i] * ny)
+    wz = body[WZ, i]
+    mu_s = par[0, MU_S]
+    tab = _ROLL_PARAMS
+    rolling = math.hypot(vx - r * wy, vy + r * wx) <= ROLL_SLIP * vy
+    same = abs(sin_t - tab[0]) < 1e-12 and e == tab[1] and mu_s == tab[2] and mu == tab[3]
+    if rolling and same:
+        vx, vy, wx, wy, wz = mathavan.rolling_lookup(_ROLL_TABLE, vx, vy, wx, wy, wz, r, sin_t)
+    else:
+        steps = int(par[0, CUSHION_STEPS])
+        vx, vy, wx, wy, wz = mathavan.solve(
+            vx, vy, wx, wy, wz, r, body[MASS, i], sin_t, e, mu_s, mu, max(steps, 1)
+        )
+    body[VX, i] = vx * xx - vy * nx
+    body[VY, i] = vx * xy - vy * ny
+    body[WX, i] = wx * xx - wy * nx
+    body[WY, i] = wx * xy - wy * ny
+    body[WZ, i] = wz
 
 
 @njit(cache=True, error_model="numpy")

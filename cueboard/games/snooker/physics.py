@@ -26,10 +26,20 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from cueboard.engine.events import Event, EventKind
+from cueboard.engine.events import BodyMotion, Event, EventKind
 from cueboard.engine.layout import EV_CAPTURE, EV_COLLISION, MODEL_BALL, VX, VY, WX, WY, WZ
 from cueboard.engine.loop import EF_T, EF_VXA, EF_VXB, EF_VYA, EF_VYB, EF_XA, EF_XB, EF_YA, EF_YB, run_balls
-from cueboard.engine.world import RawEvents, Shapes, final_positions, new_bodies, place_bodies, run, to_events
+from cueboard.engine.models import ball
+from cueboard.engine.world import (
+    RawEvents,
+    Shapes,
+    final_positions,
+    motion_of,
+    new_bodies,
+    place_bodies,
+    run,
+    to_events,
+)
 from cueboard.errors import CueboardInputError
 from cueboard.games.snooker.cushions import table_shapes
 from cueboard.games.snooker.outcome import CUE_BALL, SIMULTANEOUS, outcome_of
@@ -187,6 +197,15 @@ def play_raw(
 def _play(
     setup: ShotSetup, strike: SnookerStrike, *, check: bool
 ) -> tuple[RawEvents, np.ndarray, np.ndarray]:
+    body, ibody = _struck_bodies(setup, strike)
+    raw = run(
+        body, ibody, setup.shapes, setup.par, max_events=setup.max_events, check=check, kernel=run_balls
+    )
+    return raw, body, ibody
+
+
+def _struck_bodies(setup: ShotSetup, strike: SnookerStrike) -> tuple[np.ndarray, np.ndarray]:
+    """The position's body arrays with the cue ball's velocity and spin from the strike."""
     t = setup.table
     body = setup.body0.copy()
     ibody = setup.ibody0.copy()
@@ -194,10 +213,7 @@ def _play(
     c = setup.cue
     body[VX, c], body[VY, c] = v
     body[WX, c], body[WY, c], body[WZ, c] = w
-    raw = run(
-        body, ibody, setup.shapes, setup.par, max_events=setup.max_events, check=check, kernel=run_balls
-    )
-    return raw, body, ibody
+    return body, ibody
 
 
 def play_fast(setup: ShotSetup, strike: SnookerStrike) -> FastShot:
@@ -248,10 +264,20 @@ def _simulate(
     )
     raw, _, _ = _play(setup, strike, check=False)
     x, y = setup.xy[setup.cue]
-    strike_event = Event(time=0.0, kind=EventKind.STRIKE, bodies=(CUE_BALL,), x=float(x), y=float(y))
+    struck = (_struck(setup, strike),)
+    strike_event = Event(
+        time=0.0, kind=EventKind.STRIKE, bodies=(CUE_BALL,), x=float(x), y=float(y), motion=struck
+    )
     events = (strike_event, *to_events(raw, setup.ids, setup.shapes))
     start = Position.model_construct(game=position.game, pieces=_start_pieces(position, setup), to_move=0)
     return setup, raw, events, outcome_of(events, start, table=table)
+
+
+def _struck(setup: ShotSetup, strike: SnookerStrike) -> BodyMotion:
+    """The cue ball's motion as the strike leaves it (its state chosen by the ball model)."""
+    body, ibody = _struck_bodies(setup, strike)
+    ball.start_segment(body, ibody, setup.cue, setup.par)
+    return motion_of(body, ibody, setup.cue, CUE_BALL)
 
 
 def _start_pieces(position: Position, setup: ShotSetup) -> tuple[Piece, ...]:

@@ -6,12 +6,12 @@ One instance per table; ``STANDARD_PHYSICS`` is the WPBSA table with a champions
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal
 
 import numpy as np
 
 from cueboard.engine.layout import MODEL_BALL, N_MODELS, N_PAR
-from cueboard.engine.models import ball
+from cueboard.engine.models import ball, mathavan
 
 
 @dataclass(frozen=True)
@@ -35,6 +35,13 @@ class SnookerPhysics:
     throw_a: float = 9.951e-3
     throw_b: float = 0.108
     throw_c: float = 1.088
+    #: The ball-cushion law: ``"mathavan"`` (Mathavan, Jackson & Parkin 2010: friction at the
+    #: cushion and on the bed through compression and restitution; the default) or ``"han"``
+    #: (Han 2005: one impulse at the cushion nose). docs/physics.md compares them.
+    cushion_law: Literal["mathavan", "han"] = "mathavan"
+    #: Impulse steps of a Mathavan impact integrated at run time (a ball arriving sliding, or
+    #: cushion parameters other than the stored table's): error ~7°/steps in the rebound angle.
+    cushion_steps: int = mathavan.N_ENGINE
     #: Ball-cushion restitution and friction (Mathavan et al. 2010, snooker cushion at ~1 m/s).
     e_cushion: float = 0.98
     mu_cushion: float = 0.14
@@ -55,6 +62,12 @@ class SnookerPhysics:
     #: Hard cap on events per shot.
     max_events: int = 5000
 
+    def __post_init__(self) -> None:
+        if self.cushion_law not in ("mathavan", "han"):
+            raise ValueError(f"cushion_law must be 'mathavan' or 'han', not {self.cushion_law!r}")
+        if not 1 <= self.cushion_steps <= 1_000_000:
+            raise ValueError(f"cushion_steps must be between 1 and 1000000, not {self.cushion_steps}")
+
     def param_array(self) -> np.ndarray:
         """The engine's parameter array (one row per model; only the ball row is used here)."""
         par = np.zeros((N_MODELS, N_PAR), dtype=np.float64)
@@ -67,6 +80,8 @@ class SnookerPhysics:
         row[ball.MU_BB_A] = self.throw_a
         row[ball.MU_BB_B] = self.throw_b
         row[ball.MU_BB_C] = self.throw_c
+        row[ball.CUSHION_LAW] = ball.CUSHION_MATHAVAN if self.cushion_law == "mathavan" else ball.CUSHION_HAN
+        row[ball.CUSHION_STEPS] = self.cushion_steps
         return par
 
 

@@ -1,0 +1,61 @@
+"""Fill numba's on-disk cache with the engine's kernels: ``python -m cueboard.engine.warm``.
+
+The first shot after an install compiles the event loop (numba, ``cache=True``): ~9-15 s of CPU
+on a 2-core machine (docs/physics.md, cold start). ``make run`` runs this module once in its
+install step, so that the server's first shot only loads the compiled code (~0.3 s). It plays one
+ball into a cushion, a jaw and a pocket with the ball kernel (``loop.run_balls``, snooker) and one
+disc with the every-model kernel (``loop.run_events``, crokinole and novuss): the argument types
+are those the games pass, so the cache entries are the ones they use.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import numpy as np
+
+from cueboard.engine.disc_shot import DiscBody, disc_par, run_discs
+from cueboard.engine.events import EventKind
+from cueboard.engine.layout import MODEL_BALL, N_MODELS, N_PAR, VY
+from cueboard.engine.loop import run_balls
+from cueboard.engine.models import ball
+from cueboard.engine.world import ShapeBuilder, Shapes, new_bodies, place_body, run
+
+
+def _shapes() -> Shapes:
+    b = ShapeBuilder()
+    b.segment("wall", (-1.0, 1.0), (1.0, 1.0), toward=(0.0, 0.0), e=0.9, mu=0.1, h=0.033)
+    b.arc("knuckle", (0.5, 0.0), 0.01, e=0.9, mu=0.1, h=0.033)
+    b.capture("hole", (-0.5, 0.0), 0.04, event=EventKind.POCKETED)
+    return b.build()
+
+
+def warm() -> float:
+    """Compile (or load) both kernels; the seconds it took."""
+    start = time.perf_counter()
+    shapes = _shapes()
+    par = np.zeros((N_MODELS, N_PAR), dtype=np.float64)
+    par[MODEL_BALL, ball.G] = 9.81
+    par[MODEL_BALL, ball.MU_S] = 0.2
+    par[MODEL_BALL, ball.MU_R] = 0.01
+    par[MODEL_BALL, ball.MU_SP] = 0.004
+    par[MODEL_BALL, ball.E_BB] = 0.95
+    par[MODEL_BALL, ball.CUSHION_LAW] = ball.CUSHION_MATHAVAN
+    par[MODEL_BALL, ball.CUSHION_STEPS] = 50
+    body, ibody = new_bodies(1)
+    place_body(body, ibody, 0, x=0.0, y=0.0, radius=0.026, mass=0.14, inertia=4e-5, model=MODEL_BALL)
+    body[VY, 0] = 0.5
+    run(body, ibody, shapes, par, max_events=1000, kernel=run_balls)
+    disc = DiscBody("d", 0.0, 0.0, radius=0.016, mass=0.005, kappa=0.5, catch_time=0.03, vy=0.5, spin=3.0)
+    run_discs([disc], shapes, disc_par(mu=0.1, g=9.81, e=0.8, mu_c=0.2))  # the every-model kernel
+    return time.perf_counter() - start
+
+
+def main() -> int:
+    print(f"cueboard: engine kernels compiled / loaded in {warm():.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
