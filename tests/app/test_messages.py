@@ -50,3 +50,13 @@ def test_translate_and_pick() -> None:
     assert pick_language(None, "de") == "en"
     with pytest.raises(UnknownLanguageError, match="klingon"):
         catalogue("klingon")
+
+
+def test_game_overrides() -> None:
+    """'frame' only in snooker: a crokinole screen reads rounds, a novuss screen games."""
+    assert translate("en", "match.frame_n", {"n": 2}) == "Frame 2"
+    assert translate("en", "match.frame_n", {"n": 2}, game="crokinole") == "Round 2"
+    assert translate("uk", "match.frame_n", {"n": 2}, game="novuss") == "Гра 2"
+    assert translate("zh-Hant", "match.frame_n", {"n": 3}, game="snooker") == "第 3 盤"
+    assert translate("ru", "ref.match_over", {"side": "Оля"}, game="snooker") == (
+        "Матч окончен: побеждает Оля.")

@@ -60,7 +60,7 @@ function playerRow(game, i) {
 }
 
 function matchLine(m, games, open) {
-  const names = (m.players || []).map((p) => p.name).join(" – ");
+  const names = (m.players || []).map((p, i) => (!p.name || /^Player \d+$/.test(p.name) ? t("lobby.player_n", { n: i + 1 }) : p.name)).join(" – ");
   const score = (m.scoreboard?.sides || []).map((s) => s.score).join(" : ");
   const li = el("li", {}, el("span", { class: "what" }, `${t(`game.${m.game}`)} · ${names} · ${score}`));
   li.dataset.match = m.id;
@@ -68,7 +68,17 @@ function matchLine(m, games, open) {
     li.append(el("button", { class: m.status === "playing" ? "primary" : "", onclick: () => open(m.id) },
       t(m.status === "playing" ? "lobby.open" : "lobby.view")));
   }
-  li.append(el("button", { onclick: async () => { await api("DELETE", `/matches/${m.id}`); li.remove(); } }, t("lobby.delete")));
+  // Delete asks first, in the line itself: "Delete this match for good?" Yes / Keep it.
+  const del = el("button", { class: "delete" }, t("lobby.delete"));
+  del.addEventListener("click", () => {
+    const ask = el("span", { class: "confirm", role: "group", "aria-label": t("lobby.delete_confirm") }, el("span", {}, t("lobby.delete_confirm")));
+    const yes = el("button", { class: "danger", "data-confirm": "yes", onclick: async () => { await api("DELETE", `/matches/${m.id}`); li.remove(); } }, t("lobby.delete_yes"));
+    const no = el("button", { "data-confirm": "no", onclick: () => { ask.replaceWith(del); del.focus(); } }, t("lobby.delete_no"));
+    ask.append(yes, no);
+    del.replaceWith(ask);
+    no.focus();
+  });
+  li.append(del);
   return li;
 }
 
@@ -99,7 +109,8 @@ export async function renderLobby(root, games, open) {
     start.addEventListener("click", async () => {
       error.textContent = "";
       try {
-        const players = form.players.slice(0, form.count).map((p) => ({ name: p.name, kind: p.kind, level: p.kind === "ai" ? p.level : null }));
+        // A player left unnamed is "Player n" in the page's language.
+        const players = form.players.slice(0, form.count).map((p, i) => ({ name: p.name.trim() || t("lobby.player_n", { n: i + 1 }), kind: p.kind, level: p.kind === "ai" ? p.level : null }));
         const m = await api("POST", "/matches", { game: form.game, players, settings: form.settings });
         open(m.id);
       } catch (err) { error.textContent = t(err.key, err.params); }
