@@ -30,6 +30,7 @@ SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 @pytest.fixture(scope="module")
 def page(server: Server, browser: Any) -> Iterator[Any]:
     pg = browser.new_page(viewport={"width": 1280, "height": 820})
+    pg.set_default_timeout(60000)  # a loaded CI machine: waits, not failures
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     pg.goto(server.url + "/")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import math
 import sys
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,7 @@ def open_page(server: Server, browser: Any) -> Iterator[Any]:
     def make(viewport: dict[str, int] = LAPTOP, lang: str = "en") -> Any:
         ctx = browser.new_context(viewport=viewport, has_touch=viewport["width"] < 900)
         pg = ctx.new_page()
+        pg.set_default_timeout(60000)
         errors: list[str] = []
         pg.on("pageerror", lambda e: errors.append(str(e)))
         pg.goto(server.url + "/")
@@ -256,3 +258,72 @@ def test_no_horizontal_scrolling_at_360_px(open_page: Any, server: Server) -> No
     for game in ("snooker", "crokinole", "novuss"):
         new_match(page, server, game)
         assert page.evaluate("document.documentElement.scrollWidth") <= 360, game
+
+
+def _api(server: Server, method: str, path: str, body: Any = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(server.url + path, data=data, method=method,
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=60) as r:
+        return json.load(r)
+
+
+def _finished_one_round(server: Server) -> str:
+    """A one-round tournament crokinole game played to its end by two AI players through the API."""
+    ai = {"kind": "ai", "level": "beginner"}
+    m = _api(server, "POST", "/api/matches", {"game": "crokinole", "seed": 5,
+                                              "players": [{"name": "Hal", **ai}, {"name": "Eve", **ai}],
+                                              "settings": {"variant": "tournament", "rounds": 1}})
+    for _ in range(40):
+        if m["status"] != "playing":
+            break
+        m = _api(server, "POST", f"/api/matches/{m['id']}/ai")["match"]
+    assert m["status"] == "finished"
+    return str(m["id"])
+
+
+def test_end_screen_rematch_replay_speed_and_step_scoreboard(open_page: Any, server: Server) -> None:
+    """A finished game opens on its summary (20s, round points, strokes counted from the stored
+    shots); Close shows the table; a replay pauses and resumes; stepping to the first shot shows
+    the scoreboard as it stood then, not the final one; Rematch starts the same players again."""
+    mid = _finished_one_round(server)
+    shots = _api(server, "GET", f"/api/matches/{mid}/shots")
+    page = open_page(LAPTOP)
+    page.goto(server.url + f"/#/match/{mid}")
+    page.wait_for_selector("#end table.summary")
+    summary = page.inner_text("#end")
+    strokes = [sum(1 for s in shots if s["seat"] == seat) for seat in (0, 2)]
+    assert f"Strokes\t{strokes[0]}\t{strokes[1]}" in summary, summary
+    twenties = [sum(len([d for d in s["ruling"]["twenties"] if d.startswith(f"s{seat}-")]) for s in shots)
+                for seat in (0, 2)]
+    assert f"20s\t{twenties[0]}\t{twenties[1]}" in summary, summary
+    page.click("#end-close")
+    page.wait_for_selector("#end", state="detached")
+    # pause: the replay holds still until resumed
+    page.click("#replay-last")
+    page.click("#pause")
+    page.wait_for_timeout(800)
+    assert page.evaluate("document.body.dataset.busy") == "1"
+    page.select_option("#replay-speed", "4")
+    page.click("#pause")
+    page.wait_for_function("document.body.dataset.busy === ''", timeout=20000)
+    # the scoreboard as the first shot left it
+    first = page.locator("#shotlist li button").first
+    first.click()
+    page.wait_for_function("document.querySelector('#score-at') !== null"
+                           " && document.body.dataset.busy === ''", timeout=30000)
+    assert page.inner_text("#score-at") == "Scoreboard after shot 1"
+    after = _api(server, "GET", f"/api/matches/{mid}/shots/0")["scoreboard_after"]
+    final = _api(server, "GET", f"/api/matches/{mid}")["scoreboard"]
+    shown = page.evaluate("[...document.querySelectorAll('#scores tr')].find(r => r.children.length > 2"
+                          " && r.children[0].textContent === 'Discs left')"
+                          ".querySelectorAll('td')[0].textContent")
+    assert int(shown) == after["sides"][0]["extra"][2]["value"] != final["sides"][0]["extra"][2]["value"]
+    # rematch: the same players, a new game
+    page.reload()
+    page.wait_for_selector("#rematch")
+    page.click("#rematch")
+    page.wait_for_function(f"window.cueboard && window.cueboard.m && window.cueboard.m.id !== '{mid}'")
+    assert [p["name"] for p in page.evaluate("window.cueboard.players()")] == ["Hal", "Eve"]
+    assert page.evaluate("window.cueboard.m.status") == "playing"
+    page.click("#back")

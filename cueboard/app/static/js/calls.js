@@ -48,9 +48,11 @@ function crokinoleCall(c, shot, names, all) {
     return t("call.crokinole.twenty", { name: names.seat(seat ?? shot.seat) });
   }
   if (c.key === "ref.crokinole.fair") return t("call.crokinole.fair", { name: names.seat(shot.seat) });
-  // The shot disc of a foul "no opponent disc was hit" is removed by that foul: one call, not two.
-  if (c.key === "ref.crokinole.removed" && c.params.reason_key === "removal.missed"
-      && all.some((x) => x.key === "ref.crokinole.foul.missed_opponent")) return "";
+  // The shot disc of a foul (no opponent disc hit; an open shot short of the 15) is removed by
+  // that foul: one call, not two.
+  const sameAsFoul = { "removal.missed": "ref.crokinole.foul.missed_opponent",
+    "removal.open_shot_outside_15": "ref.crokinole.foul.open_shot_outside_15" }[c.params?.reason_key];
+  if (c.key === "ref.crokinole.removed" && sameAsFoul && all.some((x) => x.key === sameAsFoul)) return "";
   return null;
 }
 

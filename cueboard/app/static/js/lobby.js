@@ -40,23 +40,24 @@ function settingInput(s) {
     input.checked = !!value;
     input.addEventListener("change", () => { form.settings[s.name] = input.checked; });
   }
-  return el("div", { class: "row" }, el("label", { i18n: `setting.${s.name}` }), input);
+  input.id = `setting-${s.name}`;
+  return el("div", { class: "row" }, el("label", { i18n: `setting.${s.name}`, for: input.id }), input);
 }
 
 function playerRow(game, i) {
   const p = form.players[i] || (form.players[i] = { name: "", kind: "human", level: game.ai_levels[1] || null });
-  const name = el("input", { type: "text", name: `player${i}`, placeholder: t("lobby.player_n", { n: i + 1 }), value: p.name, maxlength: 64 });
+  const name = el("input", { type: "text", name: `player${i}`, id: `player${i}`, placeholder: t("lobby.player_n", { n: i + 1 }), value: p.name, maxlength: 64, autocomplete: "off" });
   name.addEventListener("input", () => { p.name = name.value; });
-  const kind = el("select", { name: `kind${i}` }, el("option", { value: "human" }, t("lobby.human")));
+  const kind = el("select", { name: `kind${i}`, "aria-label": `${t("lobby.player_n", { n: i + 1 })}: ${t("lobby.human")} / ${t("lobby.ai")}` }, el("option", { value: "human" }, t("lobby.human")));
   if (game.ai_levels.length) kind.append(el("option", { value: "ai" }, t("lobby.ai")));
   kind.value = p.kind;
-  const level = el("select", { name: `level${i}` });
+  const level = el("select", { name: `level${i}`, "aria-label": `${t("lobby.player_n", { n: i + 1 })}: ${t("lobby.level")}` });
   for (const l of game.ai_levels) level.append(el("option", { value: l }, t(`level.${l}`)));
   if (p.level) level.value = p.level;
   level.hidden = p.kind !== "ai";
   kind.addEventListener("change", () => { p.kind = kind.value; level.hidden = p.kind !== "ai"; });
   level.addEventListener("change", () => { p.level = level.value; });
-  return el("div", { class: "row" }, el("label", {}, t("lobby.player_n", { n: i + 1 })), name, kind, level);
+  return el("div", { class: "row" }, el("label", { for: `player${i}` }, t("lobby.player_n", { n: i + 1 })), name, kind, level);
 }
 
 function matchLine(m, games, open) {
@@ -89,17 +90,17 @@ export async function renderLobby(root, games, open) {
   else {
     if (!form.game || !games.some((g) => g.name === form.game)) form.game = games[0].name;
     const game = games.find((g) => g.name === form.game);
-    const gameSel = el("select", { name: "game" });
+    const gameSel = el("select", { name: "game", id: "game" });
     for (const g of games) gameSel.append(el("option", { value: g.name }, t(`game.${g.name}`)));
     gameSel.value = form.game;
     gameSel.addEventListener("change", () => { form.game = gameSel.value; form.settings = {}; form.players = []; renderLobby(root, games, open); });
-    newCard.append(el("div", { class: "row" }, el("label", { i18n: "lobby.game" }), gameSel));
+    newCard.append(el("div", { class: "row" }, el("label", { i18n: "lobby.game", for: "game" }), gameSel));
     if (!game.players.includes(form.count)) form.count = game.players[0];
-    const countSel = el("select", { name: "count" });
+    const countSel = el("select", { name: "count", id: "count" });
     for (const n of game.players) countSel.append(el("option", { value: n }, t("lobby.count", { n })));
     countSel.value = String(form.count);
     countSel.addEventListener("change", () => { form.count = parseInt(countSel.value, 10); renderLobby(root, games, open); });
-    newCard.append(el("div", { class: "row" }, el("label", { i18n: "lobby.players" }), countSel));
+    newCard.append(el("div", { class: "row" }, el("label", { i18n: "lobby.players", for: "count" }), countSel));
     for (let i = 0; i < form.count; i++) newCard.append(playerRow(game, i));
     if (!game.ai_levels.length) newCard.append(el("p", { class: "muted", i18n: "lobby.ai_missing" }));
     if (game.settings.length) newCard.append(el("h2", { i18n: "lobby.settings" }));

@@ -51,6 +51,8 @@ export class MatchScreen {
   }
   sideOfSeat(seat) { return this.m.scoreboard.sides.findIndex((s) => s.seats.includes(seat)); }
   say(msg) {
+    // the end of a drawn game (a tournament crokinole game tied on rounds) is a draw, not "— wins"
+    if (msg.key === "ref.match_over" && (msg.params?.side === null || msg.params?.side === undefined)) return t("ref.draw");
     const p = { ...msg.params };
     if ("side" in p) p.side = p.side === null ? "—" : this.nameOfSide(p.side);
     if ("seat" in p) p.seat = this.nameOfSeat(p.seat);
