@@ -40,6 +40,7 @@ def open_page(server: Server, browser: Any) -> Iterator[Any]:
         errors: list[str] = []
         pg.on("pageerror", lambda e: errors.append(str(e)))
         pg.goto(server.url + "/")
+        pg.wait_for_selector("body[data-ready='1']")  # the first load stores its language: then ours
         pg.evaluate(f"localStorage.setItem('cueboard.lang', '{lang}')")
         pg.reload()
         pg.wait_for_selector("body[data-ready='1']")

@@ -106,3 +106,18 @@ export function snapPlacement(game, spec, placement, w, tol) {
   const nx = Math.min(x1, Math.max(x0, x)), ny = Math.min(y1, Math.max(y0, y));
   return Math.hypot(nx - x, ny - y) <= tol ? [nx, ny] : w;
 }
+
+// The magnifier: the canvas around the contact (ghost piece and object piece) copied 4× larger
+// into a corner of the table, so that a thin cut can be judged to the pixel.
+export function drawMagnifier(ctx, view, g, zoom = 4) {
+  const c = ctx.canvas, size = Math.round(Math.min(c.width, c.height) * 0.28);
+  const src = size / zoom, [x, y] = view.toScreen(g.contact[0], g.contact[1]);
+  const sx = Math.min(c.width - src, Math.max(0, x - src / 2)), sy = Math.min(c.height - src, Math.max(0, y - src / 2));
+  // the corner away from the contact
+  const dx = x > c.width / 2 ? 8 : c.width - size - 8, dy = y > c.height / 2 ? 8 : c.height - size - 8;
+  ctx.save();
+  ctx.imageSmoothingEnabled = true;
+  ctx.drawImage(c, sx, sy, src, src, dx, dy, size, size);
+  ctx.strokeStyle = "rgba(224,165,38,.95)"; ctx.lineWidth = 2; ctx.strokeRect(dx, dy, size, size);
+  ctx.restore();
+}

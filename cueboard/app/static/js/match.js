@@ -6,7 +6,7 @@ import { animate } from "./anim.js";
 import { View, drawBoard, drawCue, drawPiece, drawPieces } from "./draw.js";
 import { sentence, setGame, t } from "./i18n.js";
 import { el } from "./lobby.js";
-import { ballsOn, guide, drawGuide } from "./aim.js";
+import { ballsOn, drawGuide, drawMagnifier, guide } from "./aim.js";
 import { colourOfBall, seatOfDisc, shotCalls } from "./calls.js";
 import { AIM_STEP, installInput, maxPull } from "./input.js";
 import { endDialog, statistics, summaryRows } from "./summary.js";
@@ -160,6 +160,7 @@ export class MatchScreen {
     const r = this.view.radiusOf(this.cuePiece());
     const { g, warn } = this.firstContact(at);
     drawGuide(this.ctx, this.view, at, g, r, !!warn);
+    if (g.hit) drawMagnifier(this.ctx, this.view, g);
     drawCue(this.ctx, this.view, at, this.ui.angle, r, this.ui.power * maxPull(this.game));
     if (info) {
       const hit = g.hit ? (this.game === "snooker" ? t(`ball.${colourOfBall(g.hit.id)}`) : null) : null;
