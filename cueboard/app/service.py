@@ -14,7 +14,7 @@ import secrets
 import threading
 import time
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from pydantic import BaseModel
@@ -196,6 +196,24 @@ class MatchService:
             row, a, header, position = self._load(match_id)
             self._check_turn(row, a, header, position, by_ai=by_ai, action="choose")
             decl = a.game.choose(position, choice)
+            outcome = a.game.no_stroke_outcome(position)
+            return self._commit(row, a, header, position, decl, None, (), outcome, "choice", 0.0)
+
+    #: The declaration of a concession, per game whose rules have one (snooker S4 R6: the
+    #: player to move concedes the frame; crokinole: a side concedes the game).
+    CONCESSIONS: ClassVar[dict[str, dict[str, Any]]] = {
+        "snooker": {"action": "concede"}, "crokinole": {"concede": True}}
+
+    def concede(self, match_id: str) -> dict[str, Any]:
+        """The person to move concedes (the frame in snooker, the game in crokinole): refereed
+        and stored like any action without a stroke."""
+        with self._lock(match_id):
+            row, a, header, position = self._load(match_id)
+            self._check_turn(row, a, header, position, by_ai=False, action=None)
+            if row.game not in self.CONCESSIONS:
+                raise ChoiceError(f"{row.game} has no concession in its rules")
+            decl = parse_record(record_types(row.game).declaration, self.CONCESSIONS[row.game],
+                                prefix="declaration")
             outcome = a.game.no_stroke_outcome(position)
             return self._commit(row, a, header, position, decl, None, (), outcome, "choice", 0.0)
 

@@ -328,3 +328,20 @@ def test_end_screen_rematch_replay_speed_and_step_scoreboard(open_page: Any, ser
     assert [p["name"] for p in page.evaluate("window.cueboard.players()")] == ["Hal", "Eve"]
     assert page.evaluate("window.cueboard.m.status") == "playing"
     page.click("#back")
+
+
+def test_a_person_concedes_after_confirming(open_page: Any, server: Server) -> None:
+    """Concede asks first; "No" keeps playing; "Yes" ends the crokinole game, said as a concession
+    (not as a fair shot), and the end screen names the winner."""
+    page = open_page(LAPTOP)
+    new_match(page, server, "crokinole", ("Ann", "Bob"))
+    mover = page.evaluate("window.cueboard.nameOfSeat(window.cueboard.turn.seat)")
+    winner = "Bob" if mover == "Ann" else "Ann"
+    page.click("#concede")
+    page.click("#concede-no")
+    assert page.evaluate("window.cueboard.m.status") == "playing"
+    page.click("#concede")
+    page.click("#concede-yes")
+    page.wait_for_selector("#end table.summary")
+    assert page.inner_text("#calls").startswith(f"{mover} concedes the game.")
+    assert page.inner_text("#end-title") == f"{winner} wins the game"

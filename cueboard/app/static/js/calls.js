@@ -47,6 +47,10 @@ function crokinoleCall(c, shot, names, all) {
     const seat = seatOfDisc(c.params.disc);
     return t("call.crokinole.twenty", { name: names.seat(seat ?? shot.seat) });
   }
+  // a concession has no shot: it is said as such, not as a fair shot
+  if (c.key === "ref.crokinole.fair" && shot.ruling?.conceded_by !== null && shot.ruling?.conceded_by !== undefined) {
+    return t("call.crokinole.concede", { side: names.side(shot.ruling.conceded_by) });
+  }
   if (c.key === "ref.crokinole.fair") return t("call.crokinole.fair", { name: names.seat(shot.seat) });
   // The shot disc of a foul (no opponent disc hit; an open shot short of the 15) is removed by
   // that foul: one call, not two.

@@ -248,6 +248,7 @@ export class MatchScreen {
     shoot.disabled = !this.canShoot();
     const top = el("div", { class: "row shoot-row" }, shoot);
     if (this.turn.placement && this.ui.placed) top.append(el("button", { id: "move", onclick: () => { this.ui.placed = null; this.ui.fixed = false; this.ui.aimed = false; this.refresh(); } }, t("match.move_piece")));
+    if (this.game === "snooker" || this.game === "crokinole") top.append(this.concedeButton());
     c.append(top, el("p", { class: "muted", id: "hint" }, t(hint)));
     // Aim: the readout and the fine-aim slider (± 5°, one step = AIM_STEP) around the pointer's aim.
     const step = AIM_STEP[this.game];
@@ -269,6 +270,30 @@ export class MatchScreen {
       letters.addEventListener("change", () => { this.ui.letters = letters.checked; localStorage.setItem("cueboard.letters", letters.checked ? "1" : "0"); this.drawAim(); });
       c.append(el("div", { class: "row" }, letters, el("label", { for: "letters" }, t("match.letters"))));
     }
+  }
+
+  // Concede (snooker: the frame, S4 R6; crokinole: the game), asking first in place.
+  concedeButton() {
+    const b = el("button", { id: "concede" }, t("match.concede"));
+    b.addEventListener("click", () => {
+      const ask = el("span", { class: "confirm", role: "group", "aria-label": t("match.concede_confirm") }, el("span", {}, t("match.concede_confirm")));
+      const yes = el("button", { class: "danger", id: "concede-yes", onclick: () => this.concede() }, t("match.concede_yes"));
+      const no = el("button", { id: "concede-no", onclick: () => { ask.replaceWith(b); b.focus(); } }, t("match.concede_no"));
+      ask.append(yes, no);
+      b.replaceWith(ask);
+      no.focus();
+    });
+    return b;
+  }
+
+  async concede() {
+    if (!this.myTurn()) return;
+    this.error.textContent = "";
+    this.setBusy(true, true);
+    try { await this.playResult(await api("POST", `/matches/${this.m.id}/concede`)); }
+    catch (err) { this.error.textContent = t(err.key, err.params); }
+    finally { this.setBusy(false); }
+    this.maybeAI();
   }
 
   angleText() { return t("match.angle", { angle: (((this.ui.angle % 360) + 360) % 360).toFixed(2) }); }
