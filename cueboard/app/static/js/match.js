@@ -8,7 +8,7 @@ import { sentence, setGame, t } from "./i18n.js";
 import { el } from "./lobby.js";
 import { ballsOn, drawGuide, drawMagnifier, guide } from "./aim.js";
 import { colourOfBall, seatOfDisc, shotCalls } from "./calls.js";
-import { AIM_STEP, installInput, maxPull } from "./input.js";
+import { AIM_STEP, installInput } from "./input.js";
 import { endDialog, statistics, summaryRows } from "./summary.js";
 
 // Speeds (m/s) the power slider spans, per game.
@@ -161,7 +161,8 @@ export class MatchScreen {
     const { g, warn } = this.firstContact(at);
     drawGuide(this.ctx, this.view, at, g, r, !!warn);
     if (g.hit) drawMagnifier(this.ctx, this.view, g);
-    drawCue(this.ctx, this.view, at, this.ui.angle, r, this.ui.power * maxPull(this.game));
+    // the cue drawn back with the power (a shorter draw than the drag, so that it stays on the canvas)
+    drawCue(this.ctx, this.view, at, this.ui.angle, r, this.ui.power * { snooker: 0.25, crokinole: 0.03, novuss: 0.06 }[this.game]);
     if (info) {
       const hit = g.hit ? (this.game === "snooker" ? t(`ball.${colourOfBall(g.hit.id)}`) : null) : null;
       info.textContent = warn || (hit ? t("match.first_hit", { ball: hit }) : "");
