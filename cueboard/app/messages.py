@@ -55,16 +55,21 @@ def pick_language(requested: str | None, accept: str | None = None) -> str:
     return DEFAULT_LANGUAGE
 
 
-def translate(lang: str, key: str, params: Mapping[str, Any] | None = None) -> str:
+def translate(lang: str, key: str, params: Mapping[str, Any] | None = None, game: str | None = None) -> str:
     """The text of ``key`` in ``lang`` with its parameters filled in; a parameter whose name ends
-    in ``_key`` is itself a key, translated first (``reason_key`` fills ``{reason}``). Missing keys
-    fall back to English, then to the key itself."""
+    in ``_key`` is itself a key, translated first (``reason_key`` fills ``{reason}``). With a
+    ``game``, a text ``"<game>:<key>"`` overrides ``key`` (a crokinole round, a novuss game where
+    snooker has a frame), as on the page. Missing keys fall back to English, then to the key
+    itself."""
     cat = catalogue(lang)
-    text = cat.get(key) or catalogue(DEFAULT_LANGUAGE).get(key) or key
+    english = catalogue(DEFAULT_LANGUAGE)
+    if game is not None and f"{game}:{key}" in english:
+        key = f"{game}:{key}"
+    text = cat.get(key) or english.get(key) or key
     values: dict[str, Any] = {}
     for name, value in (params or {}).items():
         if name.endswith("_key") and isinstance(value, str):
-            values[name[:-4]] = translate(lang, value)
+            values[name[:-4]] = translate(lang, value, game=game)
         else:
             values[name] = value
     try:

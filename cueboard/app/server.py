@@ -185,6 +185,11 @@ def create_app(
         a.game.check_placement(position, body.x, body.y)
         return {"legal": True}
 
+    @app.post("/api/matches/{match_id}/concede",
+              summary="The person to move concedes (snooker: the frame, crokinole: the game)")
+    def concede(match_id: str) -> dict[str, Any]:
+        return service.concede(match_id)
+
     @app.post("/api/matches/{match_id}/ai", summary="Let the AI player to move play its turn")
     def ai_turn(match_id: str) -> dict[str, Any]:
         return service.ai_play(match_id)

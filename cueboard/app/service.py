@@ -14,7 +14,7 @@ import secrets
 import threading
 import time
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from pydantic import BaseModel
@@ -199,6 +199,24 @@ class MatchService:
             outcome = a.game.no_stroke_outcome(position)
             return self._commit(row, a, header, position, decl, None, (), outcome, "choice", 0.0)
 
+    #: The declaration of a concession, per game whose rules have one (snooker S4 R6: the
+    #: player to move concedes the frame; crokinole: a side concedes the game).
+    CONCESSIONS: ClassVar[dict[str, dict[str, Any]]] = {
+        "snooker": {"action": "concede"}, "crokinole": {"concede": True}}
+
+    def concede(self, match_id: str) -> dict[str, Any]:
+        """The person to move concedes (the frame in snooker, the game in crokinole): refereed
+        and stored like any action without a stroke."""
+        with self._lock(match_id):
+            row, a, header, position = self._load(match_id)
+            self._check_turn(row, a, header, position, by_ai=False, action=None)
+            if row.game not in self.CONCESSIONS:
+                raise ChoiceError(f"{row.game} has no concession in its rules")
+            decl = parse_record(record_types(row.game).declaration, self.CONCESSIONS[row.game],
+                                prefix="declaration")
+            outcome = a.game.no_stroke_outcome(position)
+            return self._commit(row, a, header, position, decl, None, (), outcome, "choice", 0.0)
+
     def _check_turn(self, row: MatchRow, a: GameAdapter, header: MatchHeader, position: Position, *,
                     by_ai: bool, action: str | None) -> None:
         if row.status != "playing" or match_over(a, position):
@@ -249,6 +267,7 @@ class MatchService:
         new_row = self.store.get_match(row.id)
         return {
             "shot": {"number": number, "kind": kind, "seat": position.to_move, "announcements": calls,
+                     "declaration": decl.model_dump(mode="json"),
                      "ruling": ruling.model_dump(mode="json"), "tracks": tracks,
                      "position_before": position.model_dump(mode="json"), "simulate_ms": t_sim * 1000},
             "match": self._view(new_row, a, header, current),
@@ -305,8 +324,8 @@ class MatchService:
     def shots(self, match_id: str, frame: int | None = None) -> list[dict[str, Any]]:
         """The stored shots (of one frame), each with the referee's calls (the replay list)."""
         row = self.store.get_match(match_id)
-        return [{**self._shot_summary(r), "announcements": self._calls(row.game, r)}
-                for r in self.store.shots(match_id, frame)]
+        return [{**self._shot_summary(r), "announcements": self._calls(row.game, r),
+                 "ruling": r.entry["ruling"]} for r in self.store.shots(match_id, frame)]
 
     @staticmethod
     def _shot_summary(r: ShotRow) -> dict[str, Any]:
@@ -319,7 +338,8 @@ class MatchService:
         return [c.to_json() for c in check_ruling(ruling).calls]
 
     def shot(self, match_id: str, number: int) -> dict[str, Any]:
-        """A stored shot with everything a replay needs: the position before, the entry, the tracks."""
+        """A stored shot with everything a replay needs: the position before, the entry, the tracks,
+        and the scoreboard as that shot left it (``scoreboard_after``)."""
         row = self.store.get_match(match_id)
         r = self.store.shot(match_id, number)
         a = adapter(row.game)
@@ -333,6 +353,7 @@ class MatchService:
                                   a.strike_velocity(before, entry.strike)).model_dump()
         return {**self._shot_summary(r), "position_before": r.position_before,
                 "position_after": r.entry["position_after"], "ruling": r.entry["ruling"],
+                "scoreboard_after": a.scoreboard(parse_record(types.position, r.entry["position_after"])),
                 "announcements": self._calls(row.game, r), "tracks": tracks}
 
     def record(self, match_id: str) -> MatchRecord:

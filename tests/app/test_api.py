@@ -155,7 +155,7 @@ def test_list_delete_and_restart(client: TestClient, db_url: str) -> None:
 def test_errors_in_the_requested_language(client: TestClient) -> None:
     m = _new(client, "snooker")
     r = client.post(f"/api/matches/{m['id']}/placement?lang=uk", json={"x": 0.0, "y": 1.0})
-    assert r.json()["detail"] == "Біток треба поставити в «D»."
+    assert r.json()["detail"] == "Биток треба поставити в «D»."
     r = client.post(f"/api/matches/{m['id']}/placement", json={"x": 0.0, "y": 1.0},
                     headers={"Accept-Language": "zh-TW,zh;q=0.8"})
     assert r.json()["detail"] == "母球必須放在 D 區內。"

@@ -50,3 +50,60 @@ def test_translate_and_pick() -> None:
     assert pick_language(None, "de") == "en"
     with pytest.raises(UnknownLanguageError, match="klingon"):
         catalogue("klingon")
+
+
+def test_game_overrides() -> None:
+    """'frame' only in snooker: a crokinole screen reads rounds, a novuss screen games."""
+    assert translate("en", "match.frame_n", {"n": 2}) == "Frame 2"
+    assert translate("en", "match.frame_n", {"n": 2}, game="crokinole") == "Round 2"
+    assert translate("uk", "match.frame_n", {"n": 2}, game="novuss") == "Гра 2"
+    assert translate("zh-Hant", "match.frame_n", {"n": 3}, game="snooker") == "第 3 盤"
+    assert translate("ru", "ref.match_over", {"side": "Оля"}, game="snooker") == (
+        "Матч окончен: побеждает Оля.")
+
+
+# Terms of the official rules text in each language (the WPBSA rules in Ukrainian, Russian and
+# Traditional Chinese; the Vietnamese crokinole rules; the Ukrainian novuss rules): the catalogue
+# uses them, never the words the rules do not use.
+RULE_TERMS = {
+    "uk": ({"score.ball_on": "Чергова куля", "ref.snooker.touching": "Притиснута куля: {ball}.",
+            "ball.white": "биток", "match.frame_n": "Фрейм {n}", "crokinole:match.frame_n": "Раунд {n}"},
+           ("біток", "Біток", "Куля на черзі", "Дотик кулі", "Партія", "шайб")),
+    "ru": ({"ref.snooker.touching": "Соприкасающийся шар: {ball}.", "score.ball_on": "Прицельный шар",
+            "ref.snooker.respot": "На отметку выставляется {ball}."},
+           ("Касание шара", "точку", "Партия", "шайб")),
+    "zh-Hant": ({"ball.brown": "褐球", "ref.snooker.touching": "相連球：{ball}。",
+                 "match.frame_n": "第 {n} 盤", "ball.colour": "任一色球"},
+                ("咖啡球", "彩球", "貼球", "本局", "桿")),
+    "vi": ({"placement.off_playing_surface": "Đĩa sẽ chìa ra trên mương.",
+            "placement.not_touching_shooting_line": "Đĩa phải chạm vạch xuất phát."},
+           ("rãnh", "vạch bắn")),
+}
+
+
+@pytest.mark.parametrize("lang", list(RULE_TERMS))
+def test_terms_of_the_rules_texts(lang: str) -> None:
+    cat = catalogue(lang)
+    expected, banned = RULE_TERMS[lang]
+    for key, text in expected.items():
+        assert cat[key] == text, key
+    snooker_words = {k: v for k, v in cat.items() if not k.startswith("novuss:")}
+    for word in banned:
+        assert not [k for k, v in snooker_words.items() if word in v], word
+
+
+def test_sentence_case_and_frame_only_in_snooker() -> None:
+    """Lobby options start with a capital in every language; the crokinole and novuss overrides
+    cover every text that says "frame"."""
+    for lang in LANGUAGES:
+        cat = catalogue(lang)
+        for key, text in cat.items():
+            if key.startswith(("option.", "level.")):
+                assert text[0] == text[0].upper(), (lang, key)
+    en = catalogue("en")
+    snooker_only = ("ref.snooker.", "score.", "setting.best_of", "ai.snooker.", "end.frame")
+    framed = [k for k, v in en.items()
+              if "frame" in v.lower() and ":" not in k and not k.startswith(snooker_only)]
+    for key in framed:
+        for game in ("crokinole", "novuss"):
+            assert f"{game}:{key}" in en, (key, game)

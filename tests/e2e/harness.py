@@ -44,7 +44,10 @@ class Server:
         exe = str(Path(sys.executable).parent / "cueboard")
         cmd = [exe, "serve", "--port", str(self.port), "--db", self.db_url,
                "--ai-budget", "0.3"]
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        # the server runs this checkout's cueboard (not whichever copy the venv has installed)
+        root = str(Path(__file__).resolve().parents[2])
+        path = os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH", "")) if p)
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONPATH": path}
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
         deadline = time.monotonic() + 180

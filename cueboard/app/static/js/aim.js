@@ -48,10 +48,11 @@ export function guide(view, others, at, r, angleDeg) {
   return { contact, hit, objectDir };
 }
 
-export function drawGuide(ctx, view, at, g, r) {
+// The guide drawn dashed to the ghost piece; `warn` (a first contact that is a foul) draws it red.
+export function drawGuide(ctx, view, at, g, r, warn = false) {
   const [x0, y0] = view.toScreen(at[0], at[1]), [x1, y1] = view.toScreen(g.contact[0], g.contact[1]);
   ctx.save();
-  ctx.setLineDash([6, 5]); ctx.strokeStyle = "rgba(255,255,255,.85)"; ctx.lineWidth = 1.5;
+  ctx.setLineDash([6, 5]); ctx.strokeStyle = warn ? "rgba(255,90,90,.95)" : "rgba(255,255,255,.85)"; ctx.lineWidth = warn ? 2.5 : 1.5;
   ctx.beginPath(); ctx.moveTo(x0, y0); ctx.lineTo(x1, y1); ctx.stroke();
   ctx.setLineDash([]);
   ctx.beginPath(); ctx.arc(x1, y1, r * view.scale, 0, 2 * Math.PI); ctx.stroke();
@@ -62,5 +63,61 @@ export function drawGuide(ctx, view, at, g, r) {
     ctx.strokeStyle = "rgba(224,165,38,.9)";
     ctx.beginPath(); ctx.moveTo(hx, hy); ctx.lineTo(ex, ey); ctx.stroke();
   }
+  ctx.restore();
+}
+
+// The balls on for the snooker striker, from the scoreboard's "ball on" (red, any colour or one
+// colour, S2 D12), narrowed by a nomination and widened by a free ball (S3 R10).
+export function ballsOn(ballOnKey, nominated, freeBall) {
+  const on = (ballOnKey || "").replace(/^ball\./, "");
+  const ok = (colour, id) => {
+    if (freeBall && id === freeBall) return true;
+    if (on === "red") return colour === "red";
+    if (on === "colour") return colour !== "red" && colour !== "white" && (!nominated || colour === nominated);
+    return colour === on;
+  };
+  return ok;
+}
+
+// Snap a placement to the nearest legal-looking place within `tol` metres: the crokinole disc
+// onto the shooting line of the seat's quadrant, the snooker cue ball into the D, the novuss
+// striker into its edge-zone box. Returns the point unchanged when it is farther than `tol`.
+export function snapPlacement(game, spec, placement, w, tol) {
+  let [x, y] = w;
+  if (game === "crokinole") {
+    const R = spec.shooting_radius, a0 = spec.seat_angles[placement.seat];
+    let a = Math.atan2(y, x), rr = Math.hypot(x, y);
+    let da = Math.atan2(Math.sin(a - a0), Math.cos(a - a0));
+    const lim = Math.PI / 4 - 1e-3;
+    if (Math.abs(rr - R) > tol) return w;
+    if (Math.abs(da) > lim && (Math.abs(da) - lim) * R <= tol) da = Math.sign(da) * lim;
+    a = a0 + da; rr = R;
+    return [rr * Math.cos(a), rr * Math.sin(a)];
+  }
+  if (game === "snooker") {
+    const cy = spec.baulk_y, R = spec.d_radius - 1e-4;
+    let dx = x, dy = Math.min(y, cy) - cy;
+    const d = Math.hypot(dx, dy);
+    if (d > R) { dx *= R / d; dy *= R / d; }
+    const nx = dx, ny = cy + dy;
+    return Math.hypot(nx - x, ny - y) <= tol ? [nx, ny] : w;
+  }
+  const [x0, y0, x1, y1] = placement.bounds;
+  const nx = Math.min(x1, Math.max(x0, x)), ny = Math.min(y1, Math.max(y0, y));
+  return Math.hypot(nx - x, ny - y) <= tol ? [nx, ny] : w;
+}
+
+// The magnifier: the canvas around the contact (ghost piece and object piece) copied 4× larger
+// into a corner of the table, so that a thin cut can be judged to the pixel.
+export function drawMagnifier(ctx, view, g, zoom = 4) {
+  const c = ctx.canvas, size = Math.round(Math.min(c.width, c.height) * 0.28);
+  const src = size / zoom, [x, y] = view.toScreen(g.contact[0], g.contact[1]);
+  const sx = Math.min(c.width - src, Math.max(0, x - src / 2)), sy = Math.min(c.height - src, Math.max(0, y - src / 2));
+  // the corner away from the contact
+  const dx = x > c.width / 2 ? 8 : c.width - size - 8, dy = y > c.height / 2 ? 8 : c.height - size - 8;
+  ctx.save();
+  ctx.imageSmoothingEnabled = true;
+  ctx.drawImage(c, sx, sy, src, src, dx, dy, size, size);
+  ctx.strokeStyle = "rgba(224,165,38,.95)"; ctx.lineWidth = 2; ctx.strokeRect(dx, dy, size, size);
   ctx.restore();
 }

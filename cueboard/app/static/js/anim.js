@@ -36,23 +36,28 @@ export function positionsAt(pieces, start, tracks, t) {
   return out;
 }
 
-// Play the tracks; resolves when the last piece has stopped. At most `maxSeconds` of wall time.
-export function animate(ctx, view, pieces, start, tracks, seat, maxSeconds = 8) {
+// Play the tracks; resolves with the positions where the pieces came to rest (a Map id -> [x, y]).
+// `control` = { speed, paused } is read at every frame: the replay's pause and speed (¼× to 4×).
+// A live shot longer than `maxSeconds` of wall time at 1× is played faster to fit.
+export function animate(ctx, view, pieces, start, tracks, seat, maxSeconds = 8, control = null) {
   return new Promise((resolve) => {
     const duration = tracks.duration || 0;
-    const speed = duration > maxSeconds ? duration / maxSeconds : 1;
-    let t0 = null, last = null;
+    const fit = control?.replay ? 1 : (duration > maxSeconds ? duration / maxSeconds : 1);
+    const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+    let t = reduced && !control?.replay ? duration : 0, last = null;
     function frame(now) {
       const w0 = performance.now();
-      if (t0 === null) t0 = now;
-      if (last !== null) stats.frameInterval.push(now - last);
+      if (last !== null) {
+        stats.frameInterval.push(now - last);
+        if (!control?.paused) t = Math.min(duration, t + ((now - last) / 1000) * fit * (control?.speed || 1));
+      }
       last = now;
-      const t = Math.min(duration, ((now - t0) / 1000) * speed);
       drawBoard(ctx, view, seat);
-      drawPieces(ctx, view, pieces, positionsAt(pieces, start, tracks, t));
+      const at = positionsAt(pieces, start, tracks, t);
+      drawPieces(ctx, view, pieces, at);
       stats.frameWork.push(performance.now() - w0);
       if (t < duration) requestAnimationFrame(frame);
-      else resolve();
+      else resolve(at);
     }
     requestAnimationFrame(frame);
   });

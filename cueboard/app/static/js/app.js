@@ -13,6 +13,13 @@ let screen = null;
 
 function open(id) { location.hash = `#/match/${id}`; }
 
+// A new match between the same players, with the same rules and length.
+async function rematch(m) {
+  const players = m.header.players.map((p) => ({ name: p.name, kind: p.kind, level: p.level }));
+  const next = await api("POST", "/matches", { game: m.game, players, settings: m.header.settings || {} });
+  open(next.id);
+}
+
 async function route() {
   const m = location.hash.match(/^#\/match\/([0-9a-f]+)/);
   if (screen) { screen.destroy(); screen = null; }
@@ -21,7 +28,7 @@ async function route() {
       const match = await api("GET", `/matches/${m[1]}`);
       specs[match.game] ||= await api("GET", `/games/${match.game}/spec`);
       lobbyRoot.hidden = true; matchRoot.hidden = false;
-      screen = new MatchScreen(matchRoot, specs[match.game], match, () => { location.hash = "#/"; });
+      screen = new MatchScreen(matchRoot, specs[match.game], match, () => { location.hash = "#/"; }, rematch);
       return;
     } catch (err) {
       showToast(t(err.key || "error.network", err.params || {}));

@@ -5,22 +5,35 @@ const BALL_COLOURS = {
   white: "#f6f3e8", red: "#c4121f", yellow: "#f2d21b", green: "#138a3d", brown: "#7a4a1f",
   blue: "#1f4fd1", pink: "#f58fb9", black: "#141414",
 };
+// The colour-blind option: every ball lettered, the balls that merge with the cloth ringed
+// (red, green and brown have a contrast of 1.1–1.4 : 1 on the green cloth).
+const LETTERS = { red: "R", yellow: "Y", green: "G", brown: "Br", blue: "Bl", pink: "P", black: "Bk", white: "" };
+const LOW_CONTRAST = new Set(["red", "green", "brown", "black"]);
 const DISC_COLOURS = { light: "#efd9a7", dark: "#3b2716", white: "#f2efe6", black: "#1c1c1c" };
 
-// The view: world metres <-> canvas pixels. Snooker is drawn lengthways (baulk on the left).
+// The view: world metres <-> canvas pixels. Snooker is drawn lengthways across a wide screen
+// (baulk on the left) and along a tall one (`vertical`: a phone held upright, baulk at the bottom).
+// The canvas is as large as its box allows: the width of its column, and at most `maxHeight`
+// (a fraction of the window's height, set by the page's layout) tall.
 export class View {
   constructor(game, spec, canvas) {
     this.game = game; this.spec = spec; this.canvas = canvas;
     this.resize();
   }
+  world() {
+    const s = this.spec;
+    if (this.game === "snooker") return this.vertical ? [s.width + 0.3, s.length + 0.3] : [s.length + 0.3, s.width + 0.3];
+    if (this.game === "crokinole") { const d = 2 * (s.surface_radius + s.ditch_width) + 0.06; return [d, d]; }
+    const d = s.size + 2 * s.rail_width + 0.04; return [d, d];
+  }
   resize() {
-    const c = this.canvas, s = this.spec;
+    const c = this.canvas;
     const cssW = c.clientWidth || 800;
-    let worldW, worldH;
-    if (this.game === "snooker") { worldW = s.length + 0.3; worldH = s.width + 0.3; }
-    else if (this.game === "crokinole") { worldW = worldH = 2 * (s.surface_radius + s.ditch_width) + 0.06; }
-    else { worldW = worldH = s.size + 2 * s.rail_width + 0.04; }
-    const cssH = Math.min(cssW * worldH / worldW, window.innerHeight * 0.78);
+    const maxH = window.innerHeight * (parseFloat(getComputedStyle(c).getPropertyValue("--max-h")) || 0.78);
+    // upright on a tall, narrow screen: the long table along the screen
+    this.vertical = this.game === "snooker" && window.innerHeight > window.innerWidth * 1.2;
+    const [worldW, worldH] = this.world();
+    const cssH = Math.min(cssW * worldH / worldW, maxH);
     const ratio = window.devicePixelRatio || 1;
     c.style.height = `${cssH}px`;
     c.width = Math.round(cssW * ratio); c.height = Math.round(cssH * ratio);
@@ -28,12 +41,23 @@ export class View {
     this.cx = c.width / 2; this.cy = c.height / 2;
   }
   toScreen(x, y) {
-    if (this.game === "snooker") return [this.cx + (y - this.spec.length / 2) * this.scale, this.cy + x * this.scale];
+    if (this.game === "snooker") {
+      const L = this.spec.length / 2;
+      return this.vertical ? [this.cx + x * this.scale, this.cy - (y - L) * this.scale] : [this.cx + (y - L) * this.scale, this.cy + x * this.scale];
+    }
     return [this.cx + x * this.scale, this.cy - y * this.scale];
   }
   toWorld(px, py) {
-    if (this.game === "snooker") return [(py - this.cy) / this.scale, (px - this.cx) / this.scale + this.spec.length / 2];
+    if (this.game === "snooker") {
+      const L = this.spec.length / 2;
+      return this.vertical ? [(px - this.cx) / this.scale, L - (py - this.cy) / this.scale] : [(py - this.cy) / this.scale, (px - this.cx) / this.scale + L];
+    }
     return [(px - this.cx) / this.scale, (this.cy - py) / this.scale];
+  }
+  // The screen rectangle [x, y, w, h] of the world box between two corners.
+  rect(x0, y0, x1, y1) {
+    const [a, b] = this.toScreen(x0, y0), [c, d] = this.toScreen(x1, y1);
+    return [Math.min(a, c), Math.min(b, d), Math.abs(c - a), Math.abs(d - b)];
   }
   // Canvas pixels of a pointer event.
   eventWorld(ev) {
@@ -63,18 +87,16 @@ function circle(ctx, x, y, r, fill, stroke, width = 1) {
 }
 
 function drawSnookerTable(ctx, v) {
-  const s = v.spec, k = v.scale, hw = s.width / 2, cw = 0.05;
-  const [x0, y0] = v.toScreen(-hw - cw - 0.04, 0 - cw - 0.04);
-  ctx.fillStyle = "#4a2c17"; ctx.fillRect(x0, y0, (s.length + 2 * (cw + 0.04)) * k, (s.width + 2 * (cw + 0.04)) * k);
-  const [c0x, c0y] = v.toScreen(-hw - cw, -cw);
-  ctx.fillStyle = "#0d5f32"; ctx.fillRect(c0x, c0y, (s.length + 2 * cw) * k, (s.width + 2 * cw) * k);
-  const [b0x, b0y] = v.toScreen(-hw, 0);
-  ctx.fillStyle = "#117a3f"; ctx.fillRect(b0x, b0y, s.length * k, s.width * k);
+  const s = v.spec, k = v.scale, hw = s.width / 2, cw = 0.05, m = cw + 0.04;
+  ctx.fillStyle = "#4a2c17"; ctx.fillRect(...v.rect(-hw - m, -m, hw + m, s.length + m));
+  ctx.fillStyle = "#0d5f32"; ctx.fillRect(...v.rect(-hw - cw, -cw, hw + cw, s.length + cw));
+  ctx.fillStyle = "#117a3f"; ctx.fillRect(...v.rect(-hw, 0, hw, s.length));
   ctx.strokeStyle = "rgba(255,255,255,.75)"; ctx.lineWidth = Math.max(1, 0.004 * k);
   const [bx1, by1] = v.toScreen(-hw, s.baulk_y), [bx2, by2] = v.toScreen(hw, s.baulk_y);
   ctx.beginPath(); ctx.moveTo(bx1, by1); ctx.lineTo(bx2, by2); ctx.stroke();
   const [dx, dy] = v.toScreen(0, s.baulk_y);
-  ctx.beginPath(); ctx.arc(dx, dy, s.d_radius * k, Math.PI / 2, 3 * Math.PI / 2); ctx.stroke();
+  const a0 = v.vertical ? 0 : Math.PI / 2;  // the D opens towards the baulk cushion
+  ctx.beginPath(); ctx.arc(dx, dy, s.d_radius * k, a0, a0 + Math.PI); ctx.stroke();
   for (const [, [x, y]] of Object.entries(s.spots)) { const [px, py] = v.toScreen(x, y); circle(ctx, px, py, Math.max(1.5, 0.005 * k), "rgba(255,255,255,.8)"); }
   for (const [name, [x, y]] of Object.entries(s.pocket_centres)) {
     const r = (name.startsWith("middle") ? s.middle_mouth : s.corner_mouth) / 2 + 0.006;
@@ -153,6 +175,16 @@ export function drawPiece(ctx, view, p, x, y, alpha = 1) {
     const g = ctx.createRadialGradient(px - r / 3, py - r / 3, r / 6, px, py, r);
     g.addColorStop(0, "rgba(255,255,255,.85)"); g.addColorStop(0.25, fill); g.addColorStop(1, fill);
     circle(ctx, px, py, r, g, "rgba(0,0,0,.5)", 1);
+    if (view.letters && p.colour in LETTERS) {
+      if (LOW_CONTRAST.has(p.colour)) circle(ctx, px, py, r + 1.5, null, "#ffffff", 2);
+      const text = LETTERS[p.colour];
+      if (text) {
+        ctx.font = `700 ${Math.max(8, r * (text.length > 1 ? 0.95 : 1.2))}px system-ui, sans-serif`;
+        ctx.textAlign = "center"; ctx.textBaseline = "middle";
+        ctx.fillStyle = ["yellow", "pink", "white"].includes(p.colour) ? "#000" : "#fff";
+        ctx.fillText(text, px, py + 0.5);
+      }
+    }
   } else {
     circle(ctx, px, py, r, fill, "rgba(0,0,0,.6)", 1.2);
     const hole = view.game === "novuss" ? (p.kind === "striker" ? view.spec.striker_hole_radius : view.spec.disc_hole_radius) : r / view.scale * 0.35;
@@ -166,4 +198,30 @@ export function drawPieces(ctx, view, pieces, positions) {
     const at = positions ? positions.get(p.id) : (p.state === "on_table" ? [p.x, p.y] : null);
     if (at) drawPiece(ctx, view, p, at[0], at[1], at[2] ?? 1);
   }
+}
+
+// The cue behind the struck piece, along the aim, drawn back by `pull` metres (the power being
+// set): a tapered stick for snooker and novuss, the flicking finger's path for crokinole.
+export function drawCue(ctx, view, at, angleDeg, r, pull) {
+  const a = angleDeg * Math.PI / 180, d = [Math.cos(a), Math.sin(a)];
+  const len = view.game === "snooker" ? 1.45 : view.game === "novuss" ? 0.9 : 0.12;
+  const tip = r + 0.01 + pull, butt = tip + len;
+  const [tx, ty] = view.toScreen(at[0] - d[0] * tip, at[1] - d[1] * tip);
+  const [bx, by] = view.toScreen(at[0] - d[0] * butt, at[1] - d[1] * butt);
+  ctx.save();
+  ctx.lineCap = "round";
+  if (view.game === "crokinole") {
+    ctx.strokeStyle = "rgba(255,214,170,.85)"; ctx.lineWidth = Math.max(4, 0.016 * view.scale);
+    ctx.beginPath(); ctx.moveTo(tx, ty); ctx.lineTo(bx, by); ctx.stroke();
+  } else {
+    const w = Math.max(3, 0.012 * view.scale);
+    ctx.strokeStyle = "#2a1a0c"; ctx.lineWidth = w + 2;
+    ctx.beginPath(); ctx.moveTo(tx, ty); ctx.lineTo(bx, by); ctx.stroke();
+    const g = ctx.createLinearGradient(tx, ty, bx, by);
+    g.addColorStop(0, "#f4e9d0"); g.addColorStop(0.02, "#d9b77a"); g.addColorStop(0.7, "#b07a3c"); g.addColorStop(1, "#3b2410");
+    ctx.strokeStyle = g; ctx.lineWidth = w;
+    ctx.beginPath(); ctx.moveTo(tx, ty); ctx.lineTo(bx, by); ctx.stroke();
+    ctx.fillStyle = "#3d6fb6"; ctx.beginPath(); ctx.arc(tx, ty, w / 2, 0, 2 * Math.PI); ctx.fill();  // the tip
+  }
+  ctx.restore();
 }

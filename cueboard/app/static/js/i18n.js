@@ -2,6 +2,7 @@
 let lang = localStorage.getItem("cueboard.lang") || "en";
 let messages = {};
 let english = {};
+let game = null;
 const listeners = [];
 
 export async function loadLanguage(code) {
@@ -18,11 +19,23 @@ export async function loadLanguage(code) {
 }
 
 export function currentLanguage() { return lang; }
+
+// The game on screen (null in the lobby): a text "<game>:<key>" overrides "<key>" there, so that a
+// crokinole screen says "round" and a novuss screen "game" where snooker says "frame".
+export function setGame(name) { game = name || null; }
+
+// Whether the catalogue has a text for `key` (in this language or in English).
+export function has(key) { return key in messages || key in english; }
+
+// A sentence starts with a capital letter even when it starts with a parameter ("red" -> "Red").
+export function sentence(text) { return text ? text.charAt(0).toLocaleUpperCase(lang) + text.slice(1) : text; }
 export function onLanguageChange(fn) { listeners.push(fn); }
 
 // The text of `key` with `{name}` parameters; a parameter named `x_key` is a key itself (fills `{x}`).
 export function t(key, params = {}) {
-  let text = messages[key] ?? english[key] ?? key;
+  const own = game ? `${game}:${key}` : null;
+  if (own && has(own)) key = own;
+  const text = messages[key] ?? english[key] ?? key;
   const values = {};
   for (const [name, value] of Object.entries(params || {})) {
     if (name.endsWith("_key") && typeof value === "string") values[name.slice(0, -4)] = t(value);

@@ -40,27 +40,28 @@ function settingInput(s) {
     input.checked = !!value;
     input.addEventListener("change", () => { form.settings[s.name] = input.checked; });
   }
-  return el("div", { class: "row" }, el("label", { i18n: `setting.${s.name}` }), input);
+  input.id = `setting-${s.name}`;
+  return el("div", { class: "row" }, el("label", { i18n: `setting.${s.name}`, for: input.id }), input);
 }
 
 function playerRow(game, i) {
   const p = form.players[i] || (form.players[i] = { name: "", kind: "human", level: game.ai_levels[1] || null });
-  const name = el("input", { type: "text", name: `player${i}`, placeholder: t("lobby.player_n", { n: i + 1 }), value: p.name, maxlength: 64 });
+  const name = el("input", { type: "text", name: `player${i}`, id: `player${i}`, placeholder: t("lobby.player_n", { n: i + 1 }), value: p.name, maxlength: 64, autocomplete: "off" });
   name.addEventListener("input", () => { p.name = name.value; });
-  const kind = el("select", { name: `kind${i}` }, el("option", { value: "human" }, t("lobby.human")));
+  const kind = el("select", { name: `kind${i}`, "aria-label": `${t("lobby.player_n", { n: i + 1 })}: ${t("lobby.human")} / ${t("lobby.ai")}` }, el("option", { value: "human" }, t("lobby.human")));
   if (game.ai_levels.length) kind.append(el("option", { value: "ai" }, t("lobby.ai")));
   kind.value = p.kind;
-  const level = el("select", { name: `level${i}` });
+  const level = el("select", { name: `level${i}`, "aria-label": `${t("lobby.player_n", { n: i + 1 })}: ${t("lobby.level")}` });
   for (const l of game.ai_levels) level.append(el("option", { value: l }, t(`level.${l}`)));
   if (p.level) level.value = p.level;
   level.hidden = p.kind !== "ai";
   kind.addEventListener("change", () => { p.kind = kind.value; level.hidden = p.kind !== "ai"; });
   level.addEventListener("change", () => { p.level = level.value; });
-  return el("div", { class: "row" }, el("label", {}, t("lobby.player_n", { n: i + 1 })), name, kind, level);
+  return el("div", { class: "row" }, el("label", { for: `player${i}` }, t("lobby.player_n", { n: i + 1 })), name, kind, level);
 }
 
 function matchLine(m, games, open) {
-  const names = (m.players || []).map((p) => p.name).join(" – ");
+  const names = (m.players || []).map((p, i) => (!p.name || /^Player \d+$/.test(p.name) ? t("lobby.player_n", { n: i + 1 }) : p.name)).join(" – ");
   const score = (m.scoreboard?.sides || []).map((s) => s.score).join(" : ");
   const li = el("li", {}, el("span", { class: "what" }, `${t(`game.${m.game}`)} · ${names} · ${score}`));
   li.dataset.match = m.id;
@@ -68,7 +69,17 @@ function matchLine(m, games, open) {
     li.append(el("button", { class: m.status === "playing" ? "primary" : "", onclick: () => open(m.id) },
       t(m.status === "playing" ? "lobby.open" : "lobby.view")));
   }
-  li.append(el("button", { onclick: async () => { await api("DELETE", `/matches/${m.id}`); li.remove(); } }, t("lobby.delete")));
+  // Delete asks first, in the line itself: "Delete this match for good?" Yes / Keep it.
+  const del = el("button", { class: "delete" }, t("lobby.delete"));
+  del.addEventListener("click", () => {
+    const ask = el("span", { class: "confirm", role: "group", "aria-label": t("lobby.delete_confirm") }, el("span", {}, t("lobby.delete_confirm")));
+    const yes = el("button", { class: "danger", "data-confirm": "yes", onclick: async () => { await api("DELETE", `/matches/${m.id}`); li.remove(); } }, t("lobby.delete_yes"));
+    const no = el("button", { "data-confirm": "no", onclick: () => { ask.replaceWith(del); del.focus(); } }, t("lobby.delete_no"));
+    ask.append(yes, no);
+    del.replaceWith(ask);
+    no.focus();
+  });
+  li.append(del);
   return li;
 }
 
@@ -79,17 +90,17 @@ export async function renderLobby(root, games, open) {
   else {
     if (!form.game || !games.some((g) => g.name === form.game)) form.game = games[0].name;
     const game = games.find((g) => g.name === form.game);
-    const gameSel = el("select", { name: "game" });
+    const gameSel = el("select", { name: "game", id: "game" });
     for (const g of games) gameSel.append(el("option", { value: g.name }, t(`game.${g.name}`)));
     gameSel.value = form.game;
     gameSel.addEventListener("change", () => { form.game = gameSel.value; form.settings = {}; form.players = []; renderLobby(root, games, open); });
-    newCard.append(el("div", { class: "row" }, el("label", { i18n: "lobby.game" }), gameSel));
+    newCard.append(el("div", { class: "row" }, el("label", { i18n: "lobby.game", for: "game" }), gameSel));
     if (!game.players.includes(form.count)) form.count = game.players[0];
-    const countSel = el("select", { name: "count" });
+    const countSel = el("select", { name: "count", id: "count" });
     for (const n of game.players) countSel.append(el("option", { value: n }, t("lobby.count", { n })));
     countSel.value = String(form.count);
     countSel.addEventListener("change", () => { form.count = parseInt(countSel.value, 10); renderLobby(root, games, open); });
-    newCard.append(el("div", { class: "row" }, el("label", { i18n: "lobby.players" }), countSel));
+    newCard.append(el("div", { class: "row" }, el("label", { i18n: "lobby.players", for: "count" }), countSel));
     for (let i = 0; i < form.count; i++) newCard.append(playerRow(game, i));
     if (!game.ai_levels.length) newCard.append(el("p", { class: "muted", i18n: "lobby.ai_missing" }));
     if (game.settings.length) newCard.append(el("h2", { i18n: "lobby.settings" }));
@@ -99,7 +110,8 @@ export async function renderLobby(root, games, open) {
     start.addEventListener("click", async () => {
       error.textContent = "";
       try {
-        const players = form.players.slice(0, form.count).map((p) => ({ name: p.name, kind: p.kind, level: p.kind === "ai" ? p.level : null }));
+        // A player left unnamed is "Player n" in the page's language.
+        const players = form.players.slice(0, form.count).map((p, i) => ({ name: p.name.trim() || t("lobby.player_n", { n: i + 1 }), kind: p.kind, level: p.kind === "ai" ? p.level : null }));
         const m = await api("POST", "/matches", { game: form.game, players, settings: form.settings });
         open(m.id);
       } catch (err) { error.textContent = t(err.key, err.params); }

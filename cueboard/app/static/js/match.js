@@ -1,21 +1,32 @@
-// The match screen: the table, aiming with a guide line, power and tip offset, placement, the
-// referee's calls and choices, scoreboards, AI turns, hot-seat play and replays.
+// The match screen: the table with the cue and the aiming guide, fine aim and power (input.js),
+// placement, the referee's calls (calls.js) and choices, scoreboards, AI turns, hot-seat play,
+// end screens (summary.js) and replays with pause, speed and the scoreboard as it stood.
 import { api } from "./api.js";
 import { animate } from "./anim.js";
-import { View, drawBoard, drawPiece, drawPieces } from "./draw.js";
-import { t } from "./i18n.js";
+import { View, drawBoard, drawCue, drawPiece, drawPieces } from "./draw.js";
+import { sentence, setGame, t } from "./i18n.js";
 import { el } from "./lobby.js";
-import { guide, drawGuide } from "./aim.js";
+import { ballsOn, drawGuide, drawMagnifier, guide } from "./aim.js";
+import { colourOfBall, seatOfDisc, shotCalls } from "./calls.js";
+import { AIM_STEP, installInput } from "./input.js";
+import { endDialog, statistics, summaryRows } from "./summary.js";
 
 // Speeds (m/s) the power slider spans, per game.
 const SPEED = { snooker: [0.3, 8], crokinole: [0.2, 3], novuss: [0.3, 5] };
+const REPLAY_SPEEDS = [0.25, 0.5, 1, 2, 4];
 
 export class MatchScreen {
-  constructor(root, spec, match, leave) {
-    this.root = root; this.spec = spec; this.m = match; this.leave = leave;
-    this.ui = { placed: null, angle: 90, fixed: false, power: 0.5, side: 0, top: 0, nominate: "", freeBall: "", busy: false, calls: [] };
-    if (match.state?.last) this.ui.calls = match.state.last.announcements;
+  constructor(root, spec, match, leave, rematch) {
+    this.root = root; this.spec = spec; this.m = match; this.leave = leave; this.rematch = rematch;
+    this.ui = {
+      placed: null, angle: 90, fine: 0, fixed: false, aimed: false, power: 0.5, side: 0, top: 0, nominate: "", freeBall: "",
+      busy: false, said: { plain: [] }, cursor: null, drag: null, live: null, control: { speed: 1, paused: false, replay: false },
+      letters: localStorage.getItem("cueboard.letters") === "1", end: null, stepScore: null,
+    };
+    if (match.state?.last) this.ui.said = { plain: match.state.last.announcements };
+    if (match.status !== "playing") this.ui.end = { kind: "match" };
     window.cueboard = this;
+    setGame(match.game);
     this.build();
     this.maybeAI();
   }
@@ -24,14 +35,24 @@ export class MatchScreen {
   get turn() { return this.m.turn; }
   get pieces() { return this.m.position.pieces; }
   players() { return this.m.header.players; }
-  nameOfSeat(seat) { const p = this.players().find((q) => q.seat === seat); return p ? (p.name || t("match.seat", { n: seat + 1 })) : t("match.seat", { n: seat + 1 }); }
+  // A player's name; a default "Player n" (older matches stored it in English) in the page's language.
+  nameOfSeat(seat) {
+    const p = this.players().find((q) => q.seat === seat);
+    const n = this.players().indexOf(p) + 1;
+    if (!p) return t("match.seat", { n: seat + 1 });
+    if (!p.name || /^Player \d+$/.test(p.name)) return t("lobby.player_n", { n: p.name ? p.name.slice(7) : n });
+    return p.name;
+  }
   nameOfSide(side) {
     const sb = this.m.scoreboard.sides[side];
     if (!sb) return "";
     const names = sb.seats.map((s) => this.nameOfSeat(s));
     return names.length > 1 ? t("match.and", { a: names[0], b: names[1] }) : names[0];
   }
+  sideOfSeat(seat) { return this.m.scoreboard.sides.findIndex((s) => s.seats.includes(seat)); }
   say(msg) {
+    // the end of a drawn game (a tournament crokinole game tied on rounds) is a draw, not "— wins"
+    if (msg.key === "ref.match_over" && (msg.params?.side === null || msg.params?.side === undefined)) return t("ref.draw");
     const p = { ...msg.params };
     if ("side" in p) p.side = p.side === null ? "—" : this.nameOfSide(p.side);
     if ("seat" in p) p.seat = this.nameOfSeat(p.seat);
@@ -40,38 +61,49 @@ export class MatchScreen {
     if (disc) p.disc = `${parseInt(disc[2], 10)} (${this.nameOfSeat(parseInt(disc[1], 10))})`;
     return t(msg.key, p);
   }
+  // The texts of a shot's calls, the player and the ball named (calls.js).
+  callsOf(shot, next = null) {
+    const names = { seat: (s) => this.nameOfSeat(s), side: (s) => this.nameOfSide(s), say: (c) => this.say(c) };
+    return shotCalls(this.game, shot, names, next);
+  }
   myTurn() {
-    return this.m.status === "playing" && !this.ui.busy && this.turn.player?.kind !== "ai";
+    return this.m.status === "playing" && !this.ui.busy && this.turn.player?.kind !== "ai" && !this.ui.end;
+  }
+  canShoot() {
+    return this.myTurn() && this.turn.action === "strike" && !(this.turn.placement && !this.ui.placed) && this.ui.aimed;
   }
 
   build() {
-    this.canvas = el("canvas", { class: "table", id: "table" });
-    this.status = el("p", { class: "status", id: "status" });
-    this.calls = el("div", { class: "calls", id: "calls", "aria-live": "polite" });
-    this.error = el("p", { class: "error", id: "error" });
-    this.scores = el("div", { class: "scores card", id: "scores" });
-    this.controls = el("div", { class: "card", id: "controls" });
+    setGame(this.game);
+    this.canvas = el("canvas", { class: "table", id: "table", tabindex: 0, role: "application",
+      "aria-label": `${t(`match.table_label.${this.game}`)}. ${t("match.table")}`, "aria-describedby": "hint" });
+    this.status = el("p", { class: "status", id: "status", "aria-live": "polite" });
+    this.calls = el("div", { class: "calls", id: "calls", "aria-live": "polite", role: "log" });
+    this.error = el("p", { class: "error", id: "error", role: "alert" });
+    this.scores = el("div", { class: "scores card", id: "scores", role: "region", "aria-label": t("score.score") });
+    this.controls = el("div", { class: "card controls", id: "controls" });
     this.replay = el("div", { class: "card", id: "replay" });
+    this.endBox = el("div", { id: "end-box" });
     const back = el("button", { id: "back", onclick: () => this.leave() }, t("match.back"));
-    this.root.replaceChildren(el("div", { class: "layout" },
-      el("div", {}, el("div", { class: "row" }, back, this.status), this.canvas, this.error),
-      el("div", { class: "side" }, this.scores, el("div", { class: "card" }, el("h2", {}, t("match.referee")), this.calls), this.controls, this.replay)));
+    this.root.replaceChildren(el("div", { class: `layout game-${this.game}` },
+      el("div", { class: "board" }, el("div", { class: "row top" }, back, this.status), el("div", { class: "canvas-wrap" }, this.canvas, this.endBox), this.error),
+      el("div", { class: "side" }, this.controls, this.scores, el("div", { class: "card" }, el("h2", {}, t("match.referee")), this.calls), this.replay)));
     this.view = new View(this.game, this.spec, this.canvas);
+    this.view.letters = this.ui.letters;
     this.ctx = this.canvas.getContext("2d");
-    this.canvas.addEventListener("pointermove", (ev) => this.onMove(ev));
-    this.canvas.addEventListener("pointerup", (ev) => this.onClick(ev));
+    installInput(this);
     if (this.onResize) window.removeEventListener("resize", this.onResize);
-    this.onResize = () => { this.view.resize(); this.draw(); };
+    this.onResize = () => { this.view.resize(); this.drawAim(); };
     window.addEventListener("resize", this.onResize);
     this.refresh();
     this.setBusy(this.ui.busy);
   }
 
-  destroy() { window.removeEventListener("resize", this.onResize); window.cueboard = null; }
+  destroy() { window.removeEventListener("resize", this.onResize); window.cueboard = null; setGame(null); }
 
   // --- rendering -----------------------------------------------------------------------------
   refresh() {
-    this.renderStatus(); this.renderScores(); this.renderCalls(); this.renderControls(); this.renderReplay(); this.draw();
+    this.renderStatus(); this.renderScores(); this.renderCalls(); this.renderControls(); this.renderReplay(); this.renderEnd(); this.drawAim();
   }
 
   cuePiece() {
@@ -85,8 +117,9 @@ export class MatchScreen {
     return p && p.state === "on_table" ? [p.x, p.y] : null;
   }
 
-  draw(hover) {
+  draw() {
     this.view.sideOf = Object.fromEntries(this.m.scoreboard.sides.flatMap((sd, i) => sd.seats.map((seat) => [seat, i])));
+    this.view.letters = this.ui.letters;
     if (this.ui.shown) { drawBoard(this.ctx, this.view, null); drawPieces(this.ctx, this.view, this.ui.shown); return; }
     const seat = this.m.status === "playing" ? this.turn.seat : null;
     drawBoard(this.ctx, this.view, seat);
@@ -96,15 +129,45 @@ export class MatchScreen {
     if (!placing || this.turn.action !== "strike") return;
     const cue = this.cuePiece();
     if (this.ui.placed) drawPiece(this.ctx, this.view, cue, this.ui.placed[0], this.ui.placed[1]);
-    else if (hover) drawPiece(this.ctx, this.view, cue, hover[0], hover[1], 0.5);
+    else if (this.ui.cursor && this.myTurn()) {
+      drawPiece(this.ctx, this.view, cue, this.ui.cursor[0], this.ui.cursor[1], 0.55);
+      const bad = this.ui.live && !this.ui.live.legal;
+      const [px, py] = this.view.toScreen(this.ui.cursor[0], this.ui.cursor[1]);
+      this.ctx.beginPath(); this.ctx.arc(px, py, this.view.radiusOf(cue) * this.view.scale + 3, 0, 2 * Math.PI);
+      this.ctx.strokeStyle = bad ? "#ff5a5a" : "#7ee08a"; this.ctx.lineWidth = 2; this.ctx.stroke();
+    }
+  }
+
+  // The first piece the aim line meets, and whether hitting it first is a foul (snooker: not a ball on).
+  firstContact(at) {
+    const others = this.pieces.filter((p) => p.id !== this.turn.cue && p.state === "on_table");
+    const g = guide(this.view, others, at, this.view.radiusOf(this.cuePiece()), this.ui.angle);
+    let warn = null;
+    if (this.game === "snooker") {
+      const onKey = this.m.scoreboard.rows.find((r) => r.key === "score.ball_on")?.value_key;
+      const ok = ballsOn(onKey, this.ui.nominate, this.ui.freeBall);
+      if (!g.hit) warn = t("match.first_hit_none");
+      else if (!ok(g.hit.colour, g.hit.id)) warn = t("match.first_hit_not_on", { ball: t(`ball.${colourOfBall(g.hit.id)}`) });
+    }
+    return { g, warn };
   }
 
   drawAim() {
     this.draw();
     const at = this.cuePosition();
-    if (!at || this.turn.action !== "strike" || !this.myTurn()) return;
-    const g = guide(this.view, this.pieces.filter((p) => p.id !== this.turn.cue && p.state === "on_table"), at, this.view.radiusOf(this.cuePiece()), this.ui.angle);
-    drawGuide(this.ctx, this.view, at, g, this.view.radiusOf(this.cuePiece()));
+    const info = this.root.querySelector("#aim-info");
+    if (!at || this.turn.action !== "strike" || !this.myTurn() || this.ui.shown) { if (info) info.textContent = ""; return; }
+    const r = this.view.radiusOf(this.cuePiece());
+    const { g, warn } = this.firstContact(at);
+    drawGuide(this.ctx, this.view, at, g, r, !!warn);
+    if (g.hit) drawMagnifier(this.ctx, this.view, g);
+    // the cue drawn back with the power (a shorter draw than the drag, so that it stays on the canvas)
+    drawCue(this.ctx, this.view, at, this.ui.angle, r, this.ui.power * { snooker: 0.25, crokinole: 0.03, novuss: 0.06 }[this.game]);
+    if (info) {
+      const hit = g.hit ? (this.game === "snooker" ? t(`ball.${colourOfBall(g.hit.id)}`) : null) : null;
+      info.textContent = warn || (hit ? t("match.first_hit", { ball: hit }) : "");
+      info.classList.toggle("warn", !!warn);
+    }
   }
 
   renderStatus() {
@@ -117,37 +180,54 @@ export class MatchScreen {
     }
     const name = this.nameOfSeat(this.turn.seat);
     if (this.turn.player?.kind === "ai" && this.ui.thinking) { s.textContent = t("match.thinking", { name }); s.classList.add("thinking"); }
+    else if (this.ui.busy && this.ui.pending) s.textContent = t("match.busy");
     else s.textContent = t(this.turn.action === "choose" ? "match.to_choose" : "match.to_play", { name });
   }
 
   renderScores() {
-    const sb = this.m.scoreboard;
+    const sb = this.ui.stepScore?.scoreboard || this.m.scoreboard;
     const table = el("table");
+    if (this.ui.stepScore) table.append(el("caption", { id: "score-at" }, t("match.score_at", { n: this.ui.stepScore.n })));
     const head = el("tr", {}, el("th", {}, ""));
-    for (let i = 0; i < sb.sides.length; i++) head.append(el("th", {}, this.nameOfSide(i)));
+    for (let i = 0; i < sb.sides.length; i++) head.append(el("th", { scope: "col" }, this.nameOfSide(i)));
     table.append(head);
-    const row = (label, values, striker) => { const tr = el("tr", {}, el("td", {}, label)); for (const v of values) tr.append(el("td", {}, String(v))); if (striker) tr.className = "striker"; return tr; };
+    const row = (label, values) => { const tr = el("tr", {}, el("th", { scope: "row" }, label)); for (const v of values) tr.append(el("td", {}, String(v))); return tr; };
     table.append(row(t(sb.score_key || "score.score"), sb.sides.map((s) => s.score)));
     const extras = sb.sides[0].extra.map((e) => e.key);
     extras.forEach((key, i) => table.append(row(t(key), sb.sides.map((s) => s.extra[i].value))));
     const marks = el("tr", {}, el("td", {}, ""));
-    for (let i = 0; i < sb.sides.length; i++) marks.append(el("td", {}, i === sb.striker_side && this.m.status === "playing" ? "●" : ""));
+    for (let i = 0; i < sb.sides.length; i++) marks.append(el("td", { "aria-label": i === sb.striker_side ? t("match.to_play", { name: this.nameOfSide(i) }) : "" }, i === sb.striker_side && this.m.status === "playing" && !this.ui.stepScore ? "●" : ""));
     table.append(marks);
     const rows = el("div", {});
     for (const r of sb.rows) {
-      const value = r.value_key ? t(r.value_key) : r.of && r.of > 1 ? `${r.value} / ${r.of}` : String(r.value);
+      const value = r.value_key ? sentence(t(r.value_key)) : r.of && r.of > 1 ? `${r.value} / ${r.of}` : String(r.value);
       rows.append(el("div", { class: "row" }, el("span", { class: "muted" }, t(r.key)), el("span", {}, value)));
     }
     this.scores.replaceChildren(table, rows);
   }
 
+  // What the referee said last, in the page's language now (a language switch re-says it): a
+  // shot's calls with the player and the ball named, led by an AI's intention; or plain calls.
+  callTexts() {
+    const said = this.ui.said;
+    if (!said.shot) return said.plain.map((c) => sentence(this.say(c)));
+    const calls = this.callsOf(said.shot, said.next);
+    return said.shot.ai?.explanation ? [sentence(this.say(said.shot.ai.explanation)), ...calls] : calls;
+  }
+
   renderCalls() {
-    this.calls.replaceChildren(...this.ui.calls.map((c) => el("p", {}, this.say(c))));
+    this.calls.replaceChildren(...this.callTexts().map((text) => el("p", {}, text)));
+  }
+
+  speed() {
+    const [lo, hi] = SPEED[this.game];
+    return Math.round((lo + (hi - lo) * this.ui.power) * 100) / 100;
   }
 
   renderControls() {
     const c = this.controls;
     c.replaceChildren();
+    if (this.ui.end) { c.hidden = true; return; }
     if (this.m.status === "playing" && this.turn.player?.kind === "ai" && !this.ui.thinking && !this.ui.busy) {
       // The AI's turn with no request under way (its last one failed): let the user ask again.
       c.hidden = false;
@@ -163,49 +243,155 @@ export class MatchScreen {
       c.append(box);
       return;
     }
-    const hint = this.turn.placement && !this.ui.placed ? `match.place_${this.turn.placement.kind}` : this.ui.fixed ? "match.aim_fixed" : "match.aim";
-    c.append(el("p", { class: "muted", id: "hint" }, t(hint)));
-    if (this.turn.placement && this.ui.placed) c.append(el("button", { id: "move", onclick: () => { this.ui.placed = null; this.ui.fixed = false; this.refresh(); } }, t("match.move_piece")));
-    const power = el("input", { type: "range", id: "power", min: 0, max: 100, value: Math.round(this.ui.power * 100) });
-    power.addEventListener("input", () => { this.ui.power = power.value / 100; });
-    c.append(el("div", {}, el("label", { for: "power" }, t("match.power")), power));
-    if (this.game === "snooker") {
-      c.append(el("div", {}, el("label", {}, t("match.spin")), this.tipPicker()));
-      if (this.turn.nominate?.length) c.append(this.selector("nominate", "match.nominate", "match.nominate_auto", this.turn.nominate, (b) => t(`ball.${b}`)));
-      if (this.turn.free_ball?.length) c.append(this.selector("freeBall", "match.free_ball", "match.free_ball_none", this.turn.free_ball, (b) => b));
-    }
+    const placing = this.turn.placement && !this.ui.placed;
+    const hint = placing ? `match.place_${this.turn.placement.kind}` : this.ui.fixed ? "match.aim_fixed" : "match.aim";
     const shoot = el("button", { class: "primary", id: "shoot", onclick: () => this.shoot() }, t("match.shoot"));
-    shoot.disabled = !!(this.turn.placement && !this.ui.placed);
-    c.append(el("div", { class: "row" }, shoot));
+    shoot.disabled = !this.canShoot();
+    const top = el("div", { class: "row shoot-row" }, shoot);
+    if (this.turn.placement && this.ui.placed) top.append(el("button", { id: "move", onclick: () => { this.ui.placed = null; this.ui.fixed = false; this.ui.aimed = false; this.refresh(); } }, t("match.move_piece")));
+    if (this.game === "snooker" || this.game === "crokinole") top.append(this.concedeButton());
+    c.append(top, el("p", { class: "muted", id: "hint" }, t(hint)));
+    // Aim: the readout and the fine-aim slider (± 5°, one step = AIM_STEP) around the pointer's aim.
+    const step = AIM_STEP[this.game];
+    const fine = el("input", { type: "range", id: "fine", min: -5, max: 5, step, value: this.ui.fine, "aria-label": t("match.fine_aim") });
+    fine.addEventListener("input", () => { this.setAngle(this.ui.angle - this.ui.fine + parseFloat(fine.value), false); this.ui.fine = parseFloat(fine.value); });
+    c.append(el("div", { class: "row" }, el("label", { for: "fine" }, t("match.fine_aim")), el("output", { id: "angle-readout", for: "fine" }, this.angleText())), fine,
+      el("p", { class: "muted small" }, t("match.fine_hint", { step })));
+    const power = el("input", { type: "range", id: "power", min: 0, max: 100, value: Math.round(this.ui.power * 100) });
+    power.addEventListener("input", () => { this.setPower(power.value / 100); });
+    c.append(el("div", { class: "row" }, el("label", { for: "power" }, t("match.power")), el("output", { id: "speed-readout", for: "power" }, t("match.speed", { speed: this.speed().toFixed(2) }))), power,
+      el("p", { class: "muted small" }, t("match.drag_power", { piece: t(`piece.${this.game}`) })));
+    c.append(el("p", { id: "aim-info", class: "aim-info", "aria-live": "polite" }));
+    if (this.game === "snooker") {
+      c.append(el("div", {}, el("label", { id: "spin-label" }, t("match.spin")), this.tipPicker()));
+      if (this.turn.nominate?.length) c.append(this.selector("nominate", "match.nominate", "match.nominate_auto", this.turn.nominate, (b) => sentence(t(`ball.${b}`))));
+      if (this.turn.free_ball?.length) c.append(this.selector("freeBall", "match.free_ball", "match.free_ball_none", this.turn.free_ball, (b) => sentence(t(`ball.${colourOfBall(b)}`))));
+      const letters = el("input", { type: "checkbox", id: "letters" });
+      letters.checked = this.ui.letters;
+      letters.addEventListener("change", () => { this.ui.letters = letters.checked; localStorage.setItem("cueboard.letters", letters.checked ? "1" : "0"); this.drawAim(); });
+      c.append(el("div", { class: "row" }, letters, el("label", { for: "letters" }, t("match.letters"))));
+    }
+  }
+
+  // Concede (snooker: the frame, S4 R6; crokinole: the game), asking first in place.
+  concedeButton() {
+    const b = el("button", { id: "concede" }, t("match.concede"));
+    b.addEventListener("click", () => {
+      const ask = el("span", { class: "confirm", role: "group", "aria-label": t("match.concede_confirm") }, el("span", {}, t("match.concede_confirm")));
+      const yes = el("button", { class: "danger", id: "concede-yes", onclick: () => this.concede() }, t("match.concede_yes"));
+      const no = el("button", { id: "concede-no", onclick: () => { ask.replaceWith(b); b.focus(); } }, t("match.concede_no"));
+      ask.append(yes, no);
+      b.replaceWith(ask);
+      no.focus();
+    });
+    return b;
+  }
+
+  async concede() {
+    if (!this.myTurn()) return;
+    this.error.textContent = "";
+    this.setBusy(true, true);
+    try { await this.playResult(await api("POST", `/matches/${this.m.id}/concede`)); }
+    catch (err) { this.error.textContent = t(err.key, err.params); }
+    finally { this.setBusy(false); }
+    this.maybeAI();
+  }
+
+  angleText() { return t("match.angle", { angle: (((this.ui.angle % 360) + 360) % 360).toFixed(2) }); }
+
+  // Aim at `deg`; `coarse` (the pointer) resets the fine offset.
+  setAngle(deg, coarse) {
+    this.ui.angle = Math.round(deg * 1000) / 1000;
+    this.ui.aimed = true;
+    if (coarse) { this.ui.fine = 0; const f = this.root.querySelector("#fine"); if (f) f.value = 0; }
+    const out = this.root.querySelector("#angle-readout");
+    if (out) out.textContent = this.angleText();
+    const shoot = this.root.querySelector("#shoot");
+    if (shoot) shoot.disabled = !this.canShoot();
+    this.drawAim();
+  }
+
+  nudgeAngle(steps) { this.setAngle(this.ui.angle + steps * AIM_STEP[this.game], false); }
+
+  setPower(p) {
+    this.ui.power = p;
+    const r = this.root.querySelector("#power"); if (r) r.value = Math.round(p * 100);
+    const out = this.root.querySelector("#speed-readout"); if (out) out.textContent = t("match.speed", { speed: this.speed().toFixed(2) });
+    this.drawAim();
   }
 
   selector(field, label, none, options, name) {
-    const sel = el("select", { id: field }, el("option", { value: "" }, t(none)));
+    const sel = el("select", { id: field }, el("option", { value: "" }, sentence(t(none))));
     for (const o of options) sel.append(el("option", { value: o }, name(o)));
     sel.value = this.ui[field];
-    sel.addEventListener("change", () => { this.ui[field] = sel.value; });
-    return el("div", { class: "row" }, el("label", {}, t(label)), sel);
+    sel.addEventListener("change", () => { this.ui[field] = sel.value; this.drawAim(); });
+    return el("div", { class: "row" }, el("label", { for: field }, t(label)), sel);
   }
 
   tipPicker() {
-    const cv = el("canvas", { class: "tip", id: "tip", width: 90, height: 90 });
+    const cv = el("canvas", { class: "tip", id: "tip", width: 90, height: 90, tabindex: 0, role: "slider", "aria-labelledby": "spin-label" });
     const paint = () => {
       const g = cv.getContext("2d");
       g.clearRect(0, 0, 90, 90);
       g.beginPath(); g.arc(45, 45, 40, 0, 2 * Math.PI); g.fillStyle = "#f6f3e8"; g.fill();
-      g.beginPath(); g.arc(45, 45, 40 * 0.7, 0, 2 * Math.PI); g.strokeStyle = "#bbb"; g.stroke();
+      g.beginPath(); g.arc(45, 45, 40 * 0.7, 0, 2 * Math.PI); g.strokeStyle = "#777"; g.stroke();
       g.beginPath(); g.arc(45 + this.ui.side * 40, 45 - this.ui.top * 40, 5, 0, 2 * Math.PI); g.fillStyle = "#1f4fd1"; g.fill();
+      cv.setAttribute("aria-valuetext", `${Math.round(this.ui.side * 100)}%, ${Math.round(this.ui.top * 100)}%`);
     };
-    cv.addEventListener("pointerdown", (ev) => {
-      const r = cv.getBoundingClientRect();
-      let sx = ((ev.clientX - r.left) / r.width * 90 - 45) / 40, ty = -((ev.clientY - r.top) / r.height * 90 - 45) / 40;
+    const set = (sx, ty) => {
       const d = Math.hypot(sx, ty);
       if (d > 0.7) { sx *= 0.7 / d; ty *= 0.7 / d; }
       this.ui.side = Math.round(sx * 100) / 100; this.ui.top = Math.round(ty * 100) / 100; paint();
+    };
+    cv.addEventListener("pointerdown", (ev) => {
+      const r = cv.getBoundingClientRect();
+      set(((ev.clientX - r.left) / r.width * 90 - 45) / 40, -((ev.clientY - r.top) / r.height * 90 - 45) / 40);
+    });
+    // Keyboard: arrows move the tip 0.05 of the radius (side left/right, top up/down).
+    cv.addEventListener("keydown", (ev) => {
+      const d = { ArrowLeft: [-0.05, 0], ArrowRight: [0.05, 0], ArrowUp: [0, 0.05], ArrowDown: [0, -0.05] }[ev.key];
+      if (!d) return;
+      ev.preventDefault(); set(this.ui.side + d[0], this.ui.top + d[1]);
     });
     paint();
     const reset = el("button", { onclick: () => { this.ui.side = 0; this.ui.top = 0; paint(); } }, t("match.spin_reset"));
     return el("div", { class: "row" }, cv, reset);
+  }
+
+  // --- end screens -----------------------------------------------------------------------------
+  async renderEnd() {
+    const end = this.ui.end;
+    if (!end) { this.endBox.replaceChildren(); return; }
+    const sideNames = this.m.scoreboard.sides.map((_, i) => this.nameOfSide(i));
+    if (end.kind === "round") {
+      const rr = end.round;
+      const rows = [[t("end.on_board"), (i) => rr.totals[i]], [t("end.round_points"), (i) => rr.points[i]]];
+      this.endBox.replaceChildren(endDialog(t("end.round", { n: rr.round }), sideNames, rows,
+        [{ id: "end-continue", label: t("end.continue"), primary: true, onclick: () => this.closeEnd() }]));
+      this.endBox.querySelector("#end-continue").focus();
+      return;
+    }
+    const shots = await api("GET", `/matches/${this.m.id}/shots${end.kind === "frame" ? `?frame=${end.frame}` : ""}`);
+    if (this.ui.end !== end) return;
+    const stats = statistics(this.game, shots, (s) => this.sideOfSeat(s));
+    const sb = end.scoreboard || this.m.scoreboard;
+    let title;
+    const w = end.kind === "frame" ? end.winner : this.m.state?.winner;
+    if (w === null || w === undefined) title = t("end.draw");
+    else if (end.kind === "frame") title = t("end.frame", { n: end.number, name: this.nameOfSide(w) });
+    else title = t(this.game === "snooker" ? "end.match" : "end.game", { name: this.nameOfSide(w) });
+    const buttons = end.kind === "frame"
+      ? [{ id: "end-continue", label: t("end.continue"), primary: true, onclick: () => this.closeEnd() }]
+      : [{ id: "rematch", label: t("end.rematch"), primary: true, onclick: () => this.rematch(this.m) },
+        { id: "end-close", label: t("end.close"), onclick: () => this.closeEnd() }];
+    this.endBox.replaceChildren(endDialog(title, sideNames, summaryRows(this.game, stats, sb), buttons));
+  }
+
+  closeEnd() {
+    this.ui.end = null; this.ui.shown = null;
+    this.refresh();
+    this.canvas.focus();
+    this.maybeAI();
   }
 
   renderReplay() {
@@ -215,6 +401,14 @@ export class MatchScreen {
     const frame = el("button", { id: "replay-frame", onclick: () => this.replayFrame() }, t("match.replay_frame"));
     last.disabled = frame.disabled = !this.m.shots;
     r.append(el("div", { class: "row" }, last, frame));
+    // Pause and speed act on any shot being replayed (and on the live animation).
+    const ctl = this.ui.control;
+    const pause = el("button", { id: "pause", "aria-pressed": String(ctl.paused), onclick: () => { ctl.paused = !ctl.paused; pause.textContent = t(ctl.paused ? "match.resume" : "match.pause"); pause.setAttribute("aria-pressed", String(ctl.paused)); } }, t(ctl.paused ? "match.resume" : "match.pause"));
+    const speed = el("select", { id: "replay-speed" });
+    for (const v of REPLAY_SPEEDS) speed.append(el("option", { value: v }, `${v === 0.25 ? "¼" : v === 0.5 ? "½" : v}×`));
+    speed.value = String(ctl.speed);
+    speed.addEventListener("change", () => { ctl.speed = parseFloat(speed.value); });
+    r.append(el("div", { class: "row" }, el("label", { for: "replay-speed" }, t("match.speed_label")), speed, pause));
     if (!this.m.shots) return;
     // The step-through list of the frame's shots: open by itself on a finished match.
     const box = el("details", { id: "shotlist-box" }, el("summary", {}, t("match.shot_list")));
@@ -238,7 +432,7 @@ export class MatchScreen {
     this.ui.list = list.map((s) => s.number);
     const parts = [];
     if (frames.length > 1) {
-      const sel = el("select", { id: "shotlist-frame" });
+      const sel = el("select", { id: "shotlist-frame", "aria-label": t("match.shot_list") });
       // Frames (snooker frames, crokinole rounds...) numbered in order of play, whatever the game's base.
       frames.forEach((f, i) => sel.append(el("option", { value: f }, t("match.frame_n", { n: i + 1 }))));
       sel.value = String(this.ui.listFrame);
@@ -246,15 +440,15 @@ export class MatchScreen {
       parts.push(el("div", { class: "row" }, sel));
     }
     const ol = el("ol", { class: "shotlist", id: "shotlist" });
-    for (const s of list) {
-      const calls = s.announcements.map((c) => this.say(c));
-      if (s.kind === "choice" && s.declaration?.choice) calls.unshift(t(`choice.${s.declaration.choice}`));
+    list.forEach((s, i) => {
+      const calls = this.callsOf(s, list[i + 1]?.seat ?? null);
+      if (s.kind === "choice" && s.declaration?.choice && !calls.length) calls.unshift(t(`choice.${s.declaration.choice}`));
       const li = el("li", { "data-shot": s.number },
         el("button", { class: "link", onclick: () => this.stepTo(s.number) }, t("match.shot_by", { n: s.number + 1, name: this.nameOfSeat(s.seat) })),
         el("span", { class: "muted ruling" }, calls.length ? calls.join(" ") : t("match.no_call")));
       if (s.number === this.ui.stepped) li.classList.add("current");
       ol.append(li);
-    }
+    });
     const prev = el("button", { id: "step-prev", onclick: () => this.step(-1) }, t("match.step_prev"));
     const next = el("button", { id: "step-next", onclick: () => this.step(1) }, t("match.step_next"));
     parts.push(ol, el("div", { class: "row" }, prev, next));
@@ -269,7 +463,7 @@ export class MatchScreen {
     this.stepTo(list[j]);
   }
 
-  // Replay one shot of the list and leave the table as that shot left it, its calls shown.
+  // Replay one shot of the list and leave the table and the scoreboard as that shot left them.
   async stepTo(number) {
     if (this.ui.busy) return;
     this.setBusy(true);
@@ -278,54 +472,62 @@ export class MatchScreen {
     try {
       const s = await this.replayShot(number);
       this.ui.shown = s.position_after.pieces;  // the table as this shot left it, until play resumes
+      this.ui.stepScore = { n: number + 1, scoreboard: s.scoreboard_after };
+      this.renderScores();
       this.draw();
     } catch (err) { this.error.textContent = t(err.key, err.params); }
     finally { this.setBusy(false); }
   }
 
-  // --- input ---------------------------------------------------------------------------------
-  onMove(ev) {
-    if (!this.myTurn() || this.turn.action !== "strike") return;
-    if (this.ui.shown) { this.ui.shown = null; this.renderStatus(); }  // back from a replayed shot to play
-    const w = this.view.eventWorld(ev);
-    if (this.turn.placement && !this.ui.placed) { this.draw(w); return; }
-    if (this.ui.fixed) return;
-    const at = this.cuePosition();
-    if (!at) return;
-    this.ui.angle = Math.atan2(w[1] - at[1], w[0] - at[0]) * 180 / Math.PI;
-    this.drawAim();
+  // Back from a replayed shot to play: the live table and scoreboard again.
+  leaveReplay() {
+    if (!this.ui.shown && !this.ui.stepScore) return;
+    if (this.ui.end) return;
+    this.ui.shown = null; this.ui.stepScore = null;
+    this.renderStatus(); this.renderScores();
   }
 
-  async onClick(ev) {
-    if (!this.myTurn() || this.turn.action !== "strike") return;
-    const w = this.view.eventWorld(ev);
-    this.error.textContent = "";
-    if (this.turn.placement && !this.ui.placed) { await this.place(w[0], w[1]); return; }
-    const at = this.cuePosition();
-    if (!at) return;
-    this.ui.angle = Math.atan2(w[1] - at[1], w[0] - at[0]) * 180 / Math.PI;
-    this.ui.fixed = true;
+  // The live check of a place being chosen: one request at a time, the latest place wins.
+  async checkLive(w) {
+    this.ui.liveWanted = w;
+    if (this.ui.liveBusy) return;
+    this.ui.liveBusy = true;
+    try {
+      while (this.ui.liveWanted) {
+        const [x, y] = this.ui.liveWanted;
+        this.ui.liveWanted = null;
+        try {
+          await api("POST", `/matches/${this.m.id}/placement`, { x, y });
+          this.ui.live = { legal: true, at: [x, y] };
+          if (!this.ui.placed) this.error.textContent = "";
+        } catch (err) {
+          this.ui.live = { legal: false, at: [x, y] };
+          if (!this.ui.placed && this.turn.placement) this.error.textContent = t(err.key, err.params);
+        }
+        if (this.ui.placed) { this.error.textContent = ""; this.ui.live = null; }
+        this.drawAim();
+      }
+    } finally { this.ui.liveBusy = false; }
+  }
+
+  async place(x, y) {
+    if (this.ui.busy) return;
+    this.setBusy(true, true);
+    try {
+      await api("POST", `/matches/${this.m.id}/placement`, { x, y });
+      this.ui.placed = [x, y];
+      this.ui.fixed = false; this.ui.aimed = false; this.ui.cursor = null;
+      this.error.textContent = "";
+    } catch (err) {
+      this.error.textContent = t(err.key, err.params);
+    } finally { this.setBusy(false); }
     this.renderControls();
     this.drawAim();
   }
 
-  async place(x, y) {
-    try {
-      await api("POST", `/matches/${this.m.id}/placement`, { x, y });
-      this.ui.placed = [x, y];
-      this.ui.fixed = false;
-      this.renderControls();
-      this.drawAim();
-    } catch (err) {
-      this.error.textContent = t(err.key, err.params);
-      this.draw();
-    }
-  }
-
   // --- actions -------------------------------------------------------------------------------
   strikeBody() {
-    const [lo, hi] = SPEED[this.game];
-    const speed = Math.round((lo + (hi - lo) * this.ui.power) * 1000) / 1000;
+    const speed = Math.round(this.speed() * 1000) / 1000;
     const angle = Math.round(this.ui.angle * 1000) / 1000;
     const p = this.ui.placed;
     if (this.game === "snooker") {
@@ -341,9 +543,10 @@ export class MatchScreen {
   }
 
   async shoot(body) {
+    if (!body && !this.canShoot()) return;
     if (!this.myTurn()) return;
     this.error.textContent = "";
-    this.setBusy(true);
+    this.setBusy(true, true);
     try {
       const res = await api("POST", `/matches/${this.m.id}/shots`, body || this.strikeBody());
       await this.playResult(res);
@@ -354,8 +557,9 @@ export class MatchScreen {
   }
 
   async choose(choice) {
+    if (this.ui.busy) return;
     this.error.textContent = "";
-    this.setBusy(true);
+    this.setBusy(true, true);
     try { await this.playResult(await api("POST", `/matches/${this.m.id}/choices`, { choice })); }
     catch (err) { this.error.textContent = t(err.key, err.params); }
     finally { this.setBusy(false); }
@@ -363,34 +567,75 @@ export class MatchScreen {
   }
 
   async playResult(res) {
-    this.ui.shown = null;
+    this.ui.shown = null; this.ui.stepScore = null;
     const shot = res.shot;
-    if (shot.tracks) await this.animateShot(shot.position_before, res.match.position, shot.tracks);
+    const before = this.m;
+    let rest = null;
+    if (shot.tracks) rest = await this.animateShot(shot.position_before, res.match.position, shot.tracks);
     this.m = res.match;
     // an AI's turn leads with its intention (shot.ai.explanation), then the referee's calls
-    this.ui.calls = shot.ai?.explanation ? [shot.ai.explanation, ...shot.announcements] : shot.announcements;
-    this.ui.placed = null; this.ui.fixed = false; this.ui.nominate = ""; this.ui.freeBall = "";
+    this.ui.said = { shot, next: res.match.turn?.seat ?? null };
+    this.ui.placed = null; this.ui.fixed = false; this.ui.aimed = false; this.ui.nominate = ""; this.ui.freeBall = ""; this.ui.cursor = null;
+    this.ui.end = this.endAfter(before, shot, rest);
     this.refresh();
   }
 
-  async animateShot(before, after, tracks) {
+  // What the shot ended: a crokinole round (the board as the shot left it, both counts, until
+  // Continue), a snooker frame (its summary), the match; null when play simply goes on.
+  endAfter(before, shot, rest) {
+    const r = shot.ruling || {};
+    if (this.m.status !== "playing") return { kind: "match" };
+    if (this.game === "crokinole" && r.round_result) {
+      if (rest) this.ui.shown = this.restingPieces(shot.position_before, rest);
+      return { kind: "round", round: r.round_result };
+    }
+    const frameBefore = before.state?.frame ?? 0;
+    if (this.game === "snooker" && r.frame_over && (this.m.state?.frame ?? 0) !== frameBefore) {
+      if (rest) this.ui.shown = this.restingPieces(shot.position_before, rest);
+      const sb = JSON.parse(JSON.stringify(before.scoreboard));
+      if (r.scores) sb.sides.forEach((s, i) => { s.score = r.scores[i]; });
+      return { kind: "frame", frame: frameBefore, number: (before.scoreboard.rows.find((x) => x.key === "score.frame")?.value ?? 1), winner: r.frame_winner, scoreboard: sb };
+    }
+    return null;
+  }
+
+  restingPieces(positionBefore, rest) {
+    return positionBefore.pieces.filter((p) => rest.has(p.id)).map((p) => ({ ...p, x: rest.get(p.id)[0], y: rest.get(p.id)[1], state: "on_table" }))
+      .concat([...rest.keys()].filter((id) => !positionBefore.pieces.some((p) => p.id === id)).map((id) => {
+        const q = this.m.position.pieces.find((p) => p.id === id) || { id, kind: "disc", owner: seatOfDisc(id) ?? this.turn.seat };
+        return { ...q, x: rest.get(id)[0], y: rest.get(id)[1], state: "on_table" };
+      }));
+  }
+
+  async animateShot(before, after, tracks, replay = false) {
     const start = new Map(before.pieces.filter((p) => p.state === "on_table").map((p) => [p.id, [p.x, p.y]]));
     const known = new Set(before.pieces.map((p) => p.id));
     const pieces = before.pieces.concat(after.pieces.filter((p) => !known.has(p.id)));
     const moving = new Set(tracks.tracks.map((tr) => tr.id));
     for (const tr of tracks.tracks) if (tr.segments.length) start.set(tr.id, [tr.segments[0].x, tr.segments[0].y]);
     const shown = pieces.filter((p) => start.has(p.id) || moving.has(p.id));
-    await animate(this.ctx, this.view, shown, start, tracks, null);
+    this.ui.control.replay = replay;
+    const rest = await animate(this.ctx, this.view, shown, start, tracks, null, 8, this.ui.control);
+    this.ui.control.replay = false;
+    // the rest positions, faded-out pieces (potted, removed) left out
+    return new Map([...rest].filter(([, at]) => at.length < 3 || at[2] >= 1));
   }
 
-  setBusy(busy) {
+  // Busy: a request is in flight (`pending`: one the player made). Every control is locked.
+  setBusy(busy, pending = false) {
+    const was = this.ui.pending;
     this.ui.busy = busy;
+    this.ui.pending = busy && pending;
     document.body.dataset.busy = busy ? "1" : "";
-    for (const b of this.root.querySelectorAll("#controls button")) b.disabled = busy || (b.id === "shoot" && !!(this.turn.placement && !this.ui.placed));
+    this.root.querySelector(".layout")?.classList.toggle("busy", busy);
+    for (const b of this.root.querySelectorAll("#controls button, #controls input, #controls select")) {
+      b.disabled = busy || (b.id === "shoot" && !this.canShoot());
+    }
+    if (was || this.ui.pending) this.renderStatus();  // "waiting for the referee" on and off
   }
 
   async maybeAI() {
-    if (this.m.status !== "playing" || this.turn.player?.kind !== "ai" || this.ui.busy || window.cueboard !== this) return;
+    if (this.m.status !== "playing" || this.turn.player?.kind !== "ai" || this.ui.busy || this.ui.end || window.cueboard !== this) return;
     this.error.textContent = "";
     this.ui.thinking = true;
     this.setBusy(true);
@@ -415,8 +660,8 @@ export class MatchScreen {
     const s = await api("GET", `/matches/${this.m.id}/shots/${number}`);
     this.status.classList.remove("thinking");
     this.status.textContent = t("match.replaying", { n: number + 1 });
-    this.ui.calls = s.announcements; this.renderCalls();
-    if (s.tracks) await this.animateShot(s.position_before, s.position_after, s.tracks);
+    this.ui.said = { shot: s, next: null }; this.renderCalls();
+    if (s.tracks) await this.animateShot(s.position_before, s.position_after, s.tracks, true);
     return s;
   }
 
@@ -435,6 +680,10 @@ export class MatchScreen {
       const shots = await api("GET", `/matches/${this.m.id}/shots?frame=${this.m.state.frame ?? 0}`);
       const list = shots.length ? shots : await api("GET", `/matches/${this.m.id}/shots`);
       for (const s of list) await this.replayShot(s.number);
-    } finally { this.setBusy(false); this.ui.calls = this.m.state?.last?.announcements || []; this.refresh(); }
+    } finally {
+      this.setBusy(false);
+      this.ui.said = { plain: this.m.state?.last?.announcements || [] };
+      this.refresh();
+    }
   }
 }

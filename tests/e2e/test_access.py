@@ -1,0 +1,120 @@
+"""Access and languages in the browser (issue 16): axe-core (the axe.min.js bundled by the
+axe-playwright-python package, a dev dependency) finds no serious or critical violation on the
+lobby and the table of each game — contrast of all text ≥ 4.5 : 1 included — and in every
+language the lobby, the table and the referee's calls show no English text left untranslated."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from harness import Server
+
+from cueboard.app.messages import LANGUAGES, catalogue
+
+pytestmark = pytest.mark.browser
+
+
+def _axe_script() -> Path:
+    spec = importlib.util.find_spec("axe_playwright_python")
+    if spec is None or spec.origin is None:
+        pytest.skip("axe-playwright-python (axe-core) is not installed: pip install -e '.[dev]'")
+    return Path(spec.origin).with_name("axe.min.js")
+
+
+@pytest.fixture
+def page(server: Server, browser: Any) -> Iterator[Any]:
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    pg = ctx.new_page()
+    pg.set_default_timeout(60000)
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.goto(server.url + "/")
+    pg.wait_for_selector("body[data-ready='1']")
+    yield pg
+    ctx.close()
+    assert not errors, errors
+
+
+def _serious(page: Any) -> list[str]:
+    page.add_script_tag(path=str(_axe_script()))
+    result = page.evaluate("axe.run(document, { resultTypes: ['violations'] })")
+    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}"
+            for v in result["violations"] if v["impact"] in ("serious", "critical")]
+
+
+def _new_match(page: Any, server: Server, game: str) -> None:
+    page.goto(server.url + "/#/")
+    page.wait_for_selector("#start")
+    page.select_option("select[name=game]", game)
+    page.click("#start")
+    page.wait_for_selector("#table")
+    page.wait_for_function("window.cueboard && window.cueboard.m && document.body.dataset.busy === ''")
+
+
+def _click_world(page: Any, x: float, y: float) -> None:
+    px, py = page.evaluate(f"window.cueboard.view.pagePoint({x}, {y})")
+    page.mouse.move(px, py)
+    page.mouse.click(px, py)
+
+
+def test_axe_lobby_and_tables(page: Any, server: Server) -> None:
+    found = {"lobby": _serious(page)}
+    for game in ("snooker", "crokinole", "novuss"):
+        _new_match(page, server, game)
+        found[game] = _serious(page)
+    assert found == {"lobby": [], "snooker": [], "crokinole": [], "novuss": []}
+
+
+def _english_left(page: Any, lang: str) -> list[str]:
+    """English catalogue texts on the page that this language translates differently (texts
+    without parameters, four letters or more)."""
+    en, other = catalogue("en"), catalogue(lang)
+    text = page.inner_text("body")
+    left = []
+    for key, value in en.items():
+        if "{" in value or len(value) < 4 or other.get(key) == value or not re.search(r"[A-Za-z]{4}", value):
+            continue
+        if re.search(rf"(?<![\w]){re.escape(value)}(?![\w])", text):
+            left.append(f"{key}: {value}")
+    return left
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_no_english_left_in_lobby_table_and_calls(page: Any, server: Server, lang: str) -> None:
+    assert len(_english_left(page, lang)) > 5  # the check sees the English page for what it is
+    page.select_option("#lang", lang)
+    page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+    assert _english_left(page, lang) == []
+    # snooker: the table, a foul and its calls, the choices
+    _new_match(page, server, "snooker")
+    assert _english_left(page, lang) == []
+    _click_world(page, 0.0, 0.6)
+    page.wait_for_function("window.cueboard.ui.placed !== null")
+    _click_world(page, 0.0, 0.2)
+    page.fill("#power", "3")
+    page.dispatch_event("#power", "input")
+    page.click("#shoot")
+    page.wait_for_function("document.body.dataset.busy === '' && document.querySelector('#calls p') !== null",
+                           timeout=60000)
+    assert page.locator("#controls button[data-choice]").count() >= 2
+    assert _english_left(page, lang) == []
+    # crokinole: a 20 from the shooter's side (examples/crokinole-flick.json) and its call
+    _new_match(page, server, "crokinole")
+    seat = page.evaluate("window.cueboard.turn.seat")
+    y, angle = (0.3048, -90.0) if seat == 2 else (-0.3048, 90.0)
+    body = {"declaration": {}, "strike": {"start": [0.0, y], "speed": 1.0, "angle": angle}}
+    page.evaluate(f"window.cueboard.shoot({json.dumps(body)})")
+    page.wait_for_function("document.body.dataset.busy === '' && document.querySelector('#calls p') !== null",
+                           timeout=60000)
+    assert _english_left(page, lang) == []
+    page.select_option("#lang", "en")
