@@ -4,7 +4,6 @@ not installed): the same results as serial, and a killed worker retried without 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,28 +14,21 @@ from tests.batch.helpers import die_once, draw, fail
 ray = pytest.importorskip("ray")
 
 
-@pytest.fixture(scope="module")
-def executor() -> Iterator[RayExecutor]:
-    ex = RayExecutor(2)
-    yield ex
-    ex.close()
-
-
 def _tasks(n: int, **payload: object) -> list[Task]:
     return [Task.seeded(5, f"t/{k:02d}", {"n": k, **payload}) for k in range(n)]
 
 
-def test_ray_gives_the_serial_results(executor: RayExecutor, tmp_path: Path) -> None:
+def test_ray_gives_the_serial_results(ray_executor: RayExecutor, tmp_path: Path) -> None:
     tasks = _tasks(6)
-    got = run_tasks(draw, tasks, executor, ResultStore(tmp_path / "ray.jsonl"))
+    got = run_tasks(draw, tasks, ray_executor, ResultStore(tmp_path / "ray.jsonl"))
     assert got == run_tasks(draw, tasks, SerialExecutor(), ResultStore(tmp_path / "serial.jsonl"))
 
 
 def test_a_killed_ray_worker_is_retried_without_double_counting(
-    executor: RayExecutor, tmp_path: Path
+    ray_executor: RayExecutor, tmp_path: Path
 ) -> None:
     tasks = _tasks(3, dir=str(tmp_path))
-    got = run_tasks(die_once, tasks, executor, ResultStore(tmp_path / "r.jsonl"))
+    got = run_tasks(die_once, tasks, ray_executor, ResultStore(tmp_path / "r.jsonl"))
     keys = [json.loads(x)["key"] for x in (tmp_path / "r.jsonl").read_text().splitlines()]
     assert sorted(keys) == [t.key for t in tasks]
     assert got == run_tasks(draw, tasks, SerialExecutor(), ResultStore(tmp_path / "s.jsonl"))
@@ -44,8 +36,8 @@ def test_a_killed_ray_worker_is_retried_without_double_counting(
         assert (tmp_path / f"{t.key.replace('/', '_')}.runs").read_text().count("run") == 2
 
 
-def test_a_failing_ray_task_names_the_task(executor: RayExecutor, tmp_path: Path) -> None:
+def test_a_failing_ray_task_names_the_task(ray_executor: RayExecutor, tmp_path: Path) -> None:
     from cueboard.batch import BatchError
 
     with pytest.raises(BatchError, match=r"task t/00 failed: .*no result for t/00"):
-        run_tasks(fail, _tasks(1), executor, ResultStore(tmp_path / "r.jsonl"))
+        run_tasks(fail, _tasks(1), ray_executor, ResultStore(tmp_path / "r.jsonl"))
