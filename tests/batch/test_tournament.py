@@ -71,16 +71,9 @@ def test_processes_give_byte_identical_records_and_figures(
 
 
 def test_ray_gives_byte_identical_records_and_figures(
-    serial: tuple[Path, dict[str, bytes]], tmp_path: Path
+    serial: tuple[Path, dict[str, bytes]], ray_executor: Executor, tmp_path: Path
 ) -> None:
-    pytest.importorskip("ray")
-    from cueboard.batch import RayExecutor
-
-    ex = RayExecutor(2)
-    try:
-        assert _play(ex, tmp_path) == serial[1]
-    finally:
-        ex.close()
+    assert _play(ray_executor, tmp_path) == serial[1]
 
 
 def test_an_interrupted_tournament_resumes_without_replaying(
@@ -108,12 +101,13 @@ def test_a_folder_holding_another_tournament_is_refused(tmp_path: Path) -> None:
 
 def test_the_cli_plays_prints_and_resumes(tmp_path: Path) -> None:
     args = [
-        "tournament", "crokinole", "--players", "ai:pro,ai:beginner", "--frames", "2", "--seed", "4",
+        "tournament", "crokinole", "--players", "ai:pro", "ai:beginner", "--frames", "2", "--seed", "4",
         "--samples", "1", "--top-k", "1", "--executor", "processes", "--out", str(tmp_path),
     ]
     first = runner.invoke(app, args)
     assert first.exit_code == 0, first.output
     assert "ai:beginner" in first.output and "95% interval" in first.output
+    assert json.loads((tmp_path / "tournament.json").read_text())["players"] == ["ai:pro", "ai:beginner"]
     results = (tmp_path / "results.jsonl").read_text()
     summary_text = (tmp_path / "summary.json").read_text()
     assert len(results.splitlines()) == 2
@@ -132,6 +126,8 @@ def test_the_cli_plays_prints_and_resumes(tmp_path: Path) -> None:
         (["--frames", "0"], "frames must be from 1"),
         (["--seed", "-3"], "seed must be an integer"),
         (["--ray-address", "auto"], "--ray-address is for the ray executor"),
+        (["--budget", "0"], "budget must be above 0"),
+        (["--players", "ai:pro", "ai:club", "ai:pro"], "a player is named twice"),
     ],
 )
 def test_the_cli_refuses_bad_settings(tmp_path: Path, extra: list[str], message: str) -> None:
