@@ -4,7 +4,9 @@ executor, cells measured through the physics under each level's noise, resume, b
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -112,3 +114,62 @@ def test_the_cli_refuses_bad_input(tmp_path: Path, extra: list[str], message: st
     result = runner.invoke(app, ["shotmap", "--out", str(tmp_path / "m.png"), *extra])
     assert result.exit_code == 2, result.output
     assert message in result.output
+
+
+def _wait(client: Any, job: dict[str, Any], timeout_s: float = 300.0) -> dict[str, Any]:
+    end = time.monotonic() + timeout_s
+    while job["status"] == "running" and time.monotonic() < end:
+        time.sleep(0.2)
+        job = client.get(f"/api/shotmaps/{job['id']}").json()
+    return job
+
+
+def test_the_web_api_maps_a_match_position_for_the_replay(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from cueboard.app.server import create_app
+
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'app.sqlite3'}")) as client:
+        players = [{"name": "A"}, {"name": "B"}]
+        match = client.post("/api/matches", json={"game": "snooker", "players": players, "seed": 1}).json()
+        body = {"match_id": match["id"], "target": "red1", "level": "pro", "step": 0.5, "trials": 1}
+        started = client.post("/api/shotmaps", json=body)
+        assert started.status_code == 202, started.text
+        job = _wait(client, started.json())
+        assert job["status"] == "done", job
+        m = job["map"]
+        assert job["done"] == job["total"] == len(m["ys"]) == 7 and len(m["xs"]) == 3
+        spec = ShotMapSpec(json.dumps(match["position"]), "red1", "pro", 0.5, 1, 0)
+        pos = spec.snooker_position()
+        for j, y in enumerate(m["ys"]):
+            for i, x in enumerate(m["xs"]):
+                assert (m["p"][j][i] is None) == (not fits(pos, x, y))  # no cue ball inside the pack
+        # the same request joins the finished job (the map's digest is its id)
+        again = client.post("/api/shotmaps", json=body).json()
+        assert again["id"] == job["id"] and again["status"] == "done"
+        assert client.get(f"/api/shotmaps/{job['id']}").json()["map"] == m
+
+
+def test_the_web_api_refuses_what_it_cannot_map(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from cueboard.app.server import create_app
+
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'app.sqlite3'}")) as client:
+        two = [{"name": "A"}, {"name": "B"}]
+        snooker = client.post("/api/matches", json={"game": "snooker", "players": two}).json()["id"]
+        crok = client.post("/api/matches", json={"game": "crokinole", "players": two}).json()["id"]
+        cases = [
+            ({"match_id": snooker, "target": "black"}, 422, "'black' is not on in the position"),
+            ({"match_id": crok, "target": "black"}, 422, "shot maps are for snooker matches"),
+            ({"match_id": snooker, "target": "red1", "step": 0.05, "trials": 50}, 422,
+             "more than the web app's"),
+            ({"match_id": snooker, "target": "red1", "level": "wizard"}, 422, "wizard"),
+            ({"match_id": snooker, "target": "red1", "shot": 3}, 404, "3"),
+            ({"match_id": "nope", "target": "red1"}, 404, "nope"),
+        ]
+        for body, status, message in cases:
+            answer = client.post("/api/shotmaps", json=body)
+            assert answer.status_code == status, (body, answer.text)
+            assert message in answer.json()["detail"], (body, answer.text)
+        assert client.get("/api/shotmaps/0123456789ab").status_code == 404

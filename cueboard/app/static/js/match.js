@@ -6,6 +6,7 @@ import { View, drawBoard, drawPiece, drawPieces } from "./draw.js";
 import { t } from "./i18n.js";
 import { el } from "./lobby.js";
 import { guide, drawGuide } from "./aim.js";
+import { drawShotmap, shotmapPanel } from "./shotmap.js";
 
 // Speeds (m/s) the power slider spans, per game.
 const SPEED = { snooker: [0.3, 8], crokinole: [0.2, 3], novuss: [0.3, 5] };
@@ -87,9 +88,10 @@ export class MatchScreen {
 
   draw(hover) {
     this.view.sideOf = Object.fromEntries(this.m.scoreboard.sides.flatMap((sd, i) => sd.seats.map((seat) => [seat, i])));
-    if (this.ui.shown) { drawBoard(this.ctx, this.view, null); drawPieces(this.ctx, this.view, this.ui.shown); return; }
+    if (this.ui.shown) { drawBoard(this.ctx, this.view, null); drawShotmap(this); drawPieces(this.ctx, this.view, this.ui.shown); return; }
     const seat = this.m.status === "playing" ? this.turn.seat : null;
     drawBoard(this.ctx, this.view, seat);
+    drawShotmap(this);
     const placing = this.turn.placement && this.m.status === "playing";
     const shown = placing ? this.pieces.filter((p) => p.id !== this.turn.cue) : this.pieces;
     drawPieces(this.ctx, this.view, shown);
@@ -223,6 +225,7 @@ export class MatchScreen {
     box.append(body);
     box.addEventListener("toggle", () => { this.ui.listOpen = box.open; if (box.open) this.loadShotList(body); });
     r.append(box);
+    if (this.game === "snooker") r.append(shotmapPanel(this));
     if (box.open) this.loadShotList(body);
   }
 
