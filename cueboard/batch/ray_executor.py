@@ -96,14 +96,15 @@ class RayExecutor:
         env = self.runtime_env()
         if env is not None:
             options["runtime_env"] = env
-        if self.address is None:
-            options["num_cpus"] = self.workers
+        if self.address is None:  # "local": a new Ray, never one a `ray start` left on this machine
+            options.update(address="local", num_cpus=self.workers)
         else:
             options["address"] = self.address
         try:
             ray.init(**options)
-        except ConnectionError as err:
-            raise BatchError(f"cannot reach the Ray cluster at {self.address}: {err}") from None
+        except (ConnectionError, ValueError) as err:
+            where = f"reach the Ray cluster at {self.address}" if self.address else "start a local Ray"
+            raise BatchError(f"cannot {where}: {err}") from None
         self._started = True
 
     def run(self, fn: TaskFn, tasks: Iterable[Task]) -> Generator[tuple[Task, dict[str, Any]], None, None]:

@@ -70,6 +70,8 @@ def run_tasks(
             store.add(task.key, kept)
             if on_result is not None:
                 on_result(task, kept)
+    if todo:
+        store.put_in_order(keys)
     return {k: store[k] for k in keys}
 
 

@@ -37,6 +37,10 @@ def tournament(
     samples: int = typer.Option(10, "--samples", help="noisy samples per candidate shot (the AI's effort)"),
     top_k: int = typer.Option(8, "--top-k", help="candidate shots sampled per decision"),
     max_shots: int = typer.Option(600, "--max-shots", help="shots after which a frame counts as not ending"),
+    date: str = typer.Option(
+        None, "--date", help="the date in every record's header, ISO 8601 (default: now; give one "
+        "to make two runs' records byte-identical)",
+    ),
     budget: float = typer.Option(
         None, "--budget", help="CPU seconds of search per decision, as the AI benchmark gives "
         "(default none: frames depend only on the seed; with a budget, on the machine's speed too)",
@@ -53,7 +57,7 @@ def tournament(
     try:
         spec = TournamentSpec(
             game=game, players=names, frames=frames, seed=seed,
-            date=datetime.now(UTC).replace(microsecond=0).isoformat(),
+            date=date or datetime.now(UTC).replace(microsecond=0).isoformat(),
             samples=samples, top_k=top_k, max_shots=max_shots, budget_s=budget,
         )
         ex = make_executor(executor, workers, ray_address)

@@ -117,6 +117,23 @@ def test_the_cli_plays_prints_and_resumes(tmp_path: Path) -> None:
     assert (tmp_path / "summary.json").read_text() == summary_text
 
 
+def test_the_cli_writes_the_same_folder_on_every_executor(ray_executor: Executor, tmp_path: Path) -> None:
+    """Every file — records, results, summary, description — byte for byte (Ray: the session's)."""
+    folders = {}
+    for name in ("serial", "processes", "ray"):
+        out = tmp_path / name
+        args = ["tournament", "crokinole", "--players", "ai:pro", "ai:club", "ai:beginner", "--frames", "1",
+                "--seed", "12", "--samples", "1", "--top-k", "1", "--date", "2026-03-04T05:06:07+00:00",
+                "--executor", name, "--out", str(out)]
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, result.output
+        files = sorted(p for p in out.rglob("*") if p.is_file())
+        folders[name] = {str(p.relative_to(out)): p.read_bytes() for p in files}
+    assert len(folders["serial"]) == 3 + 3  # three records; results, summary, description
+    assert folders["processes"] == folders["serial"]
+    assert folders["ray"] == folders["serial"]
+
+
 @pytest.mark.parametrize(
     ("extra", "message"),
     [
@@ -127,6 +144,7 @@ def test_the_cli_plays_prints_and_resumes(tmp_path: Path) -> None:
         (["--seed", "-3"], "seed must be an integer"),
         (["--ray-address", "auto"], "--ray-address is for the ray executor"),
         (["--budget", "0"], "budget must be above 0"),
+        (["--date", "yesterday"], "date must be ISO 8601"),
         (["--players", "ai:pro", "ai:club", "ai:pro"], "a player is named twice"),
     ],
 )
