@@ -70,6 +70,7 @@ def test_processes_give_byte_identical_records_and_figures(
     assert _play(ProcessExecutor(2), tmp_path) == serial[1]
 
 
+@pytest.mark.slow  # the CLI test below checks ray on a smaller tournament
 def test_ray_gives_byte_identical_records_and_figures(
     serial: tuple[Path, dict[str, bytes]], ray_executor: Executor, tmp_path: Path
 ) -> None:
