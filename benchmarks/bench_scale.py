@@ -13,6 +13,8 @@ same seeded rounds and must return the same results (checked). Each figure is th
 - ``scale.control.speedup_2cpu``: two copies of a pure-Python loop in two processes against one
   after the other — the speed-up the 2 cores give right now (on a machine shared with other
   jobs it is below 2, and no executor can beat it);
+- ``scale.<executor>.speedup_of_control``: the executor's speed-up divided by the control's of the
+  same repeat (median over the repeats): how much of what the machine allowed it got;
 - ``scale.<executor>.overhead_per_task``: wall time per empty task over 400 empty tasks on 2
   workers (:func:`cueboard.batch.collect`, no result file), i.e. what the executor adds to each
   task (scheduling, pickling, result transfer);
@@ -161,6 +163,10 @@ def run() -> list[Figure]:
                               _spread(speedups, "x") + f"; control {statistics.median(control):.2f} x"))
         figures.append(Figure(f"scale.{k}.overhead_per_task", statistics.median(overhead[k]), "ms",
                               note=_spread(overhead[k], "ms") + f", {EMPTY_TASKS} empty tasks on 2 workers"))
+        of_control = [x / c for x, c in zip(speedups, control, strict=True)]
+        figures.append(Figure(f"scale.{k}.speedup_of_control", statistics.median(of_control), "x",
+                              note=_spread(of_control, "x") + ": the speed-up over what the 2 cores "
+                              "gave in the same repeat (1: all the machine allowed)"))
     figures.append(Figure("scale.control.speedup_2cpu", statistics.median(control), "x",
                           note=_spread(control, "x") + f": what 2 cores give now; {load_before} before, "
                           f"{_load()} after"))
