@@ -93,15 +93,16 @@ def test_on_a_cluster_the_workers_run_the_drivers_copy_of_the_package(tmp_path: 
         port = s.getsockname()[1]
     temp = tempfile.mkdtemp(prefix="cbray", dir="/tmp")  # short: Ray's sockets live under it
     ray_exe = str(Path(sys.executable).parent / "ray")
+    # a private test cluster: no token (Ray's token authentication is for clusters on a network)
+    env = {**os.environ, "RAY_AUTH_MODE": "disabled", "PYTHONPATH": str(Path(cueboard.__file__).parents[1])}
     head = subprocess.Popen(
         [ray_exe, "start", "--head", f"--port={port}", "--num-cpus=2",
          "--include-dashboard=false", "--disable-usage-stats", f"--temp-dir={temp}", "--block"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
     )
     try:
         script = tmp_path / "driver.py"
         script.write_text(DRIVER)
-        env = {**os.environ, "PYTHONPATH": str(Path(cueboard.__file__).parents[1])}
         run = subprocess.run([sys.executable, str(script), f"127.0.0.1:{port}"], capture_output=True,
                              text=True, timeout=240, cwd=tmp_path, env=env)
         assert run.returncode == 0, run.stderr[-3000:]
