@@ -127,7 +127,14 @@ def tournament_tasks(spec: TournamentSpec) -> list[Task]:
 
 def play_task(task: Task) -> dict[str, Any]:
     """Play one frame of a tournament: ``{"winner": side or None, "scores": [a, b], "shots": n,
-    "record": the match record as JSON Lines}`` (side 0 is the pairing's first player)."""
+    "record": the match record as JSON Lines}`` (side 0 is the pairing's first player).
+
+    A frame the rules or the engine cannot finish — one that does not end within ``max_shots``,
+    a stroke the physics refuses (the input errors, ``ValueError``; the engine's event limit,
+    ``RuntimeError``) — is *aborted*: ``{"winner": None, "scores": None, "shots": 0, "record":
+    None, "aborted": "Type: message"}``, left out of the figures and listed apart, as the AI
+    benchmark does. (A frame is deterministic: playing it again would fail again, so stopping the
+    tournament there would stop it for good.) Any other exception is a bug and stops the batch."""
     p = task.payload
     game = get_game(p["game"])
     settings = SearchSettings(samples=p["samples"], top_k=p["top_k"], budget_s=p.get("budget_s"), workers=1)
@@ -135,7 +142,11 @@ def play_task(task: Task) -> dict[str, Any]:
     agents = [make_agent(game.name, spec, settings) for spec in players]
     rng = np.random.default_rng(task.seed)
     frame = int(p["frame"])
-    result = play_frame(game, agents, new_frame(game, frame, task.seed), rng, max_shots=p["max_shots"])
+    try:
+        result = play_frame(game, agents, new_frame(game, frame, task.seed), rng, max_shots=p["max_shots"])
+    except (ValueError, RuntimeError, ArithmeticError) as err:
+        return {"winner": None, "scores": None, "shots": 0, "record": None,
+                "aborted": f"{type(err).__name__}: {err}"}
     seat_b = 1 if game.name == "snooker" else 2
     header = MatchHeader(
         game=game.name,
@@ -188,7 +199,10 @@ def open_tournament(spec: TournamentSpec, out: Path) -> TournamentSpec:
 
 def save_record(out: Path, task: Task, result: dict[str, Any]) -> dict[str, Any]:
     """Write the frame's match record to ``out/records/<key>.jsonl`` (whole or not at all) and
-    return the result without the record's text, naming its file instead."""
+    return the result without the record's text, naming its file instead (an aborted frame
+    has no record: nothing is written)."""
+    if result["record"] is None:
+        return result
     rel = f"{RECORDS}/{task.key}.jsonl"
     path = out / rel
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -96,6 +96,9 @@ def tournament(
             f"{row['score']:.1%}", f"{row['low']:.1%} - {row['high']:.1%}", f"{row['elo']:+.0f}",
         )
     console.print(table)
+    for row in data["aborted"]:
+        line = f"[yellow]aborted[/yellow] {row['frame']}: {escape(row['reason'])} (left out of the figures)"
+        console.print(line, soft_wrap=True)
     if len(data["pairings"]) > 1:
         pairs = Table(title="pairings (score of the first player)")
         for col in ("pairing", "games", "score", "95% interval"):

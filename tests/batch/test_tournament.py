@@ -162,9 +162,14 @@ def test_the_cli_refuses_an_unknown_game(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "unknown game 'pool'" in result.output
 
 
-def test_a_frame_that_does_not_end_stops_the_cli_with_the_reason(tmp_path: Path) -> None:
-    args = ["tournament", "crokinole", "--frames", "1", "--samples", "1", "--top-k", "1", "--max-shots", "3",
+def test_a_frame_that_does_not_end_is_listed_apart_with_the_reason(tmp_path: Path) -> None:
+    args = ["tournament", "crokinole", "--frames", "2", "--samples", "1", "--top-k", "1", "--max-shots", "3",
             "--executor", "serial", "--out", str(tmp_path)]
     result = runner.invoke(app, args)
-    assert result.exit_code == 1
-    assert "task p0-p1/frame001 failed" in result.output and "did not end within 3 shots" in result.output
+    assert result.exit_code == 0, result.output
+    assert "aborted p0-p1/frame001" in result.output and "did not end within 3 shots" in result.output
+    data = json.loads((tmp_path / "summary.json").read_text())
+    assert data["games_played"] == 0  # a crokinole round is 16 shots: neither ends in 3
+    assert [a["frame"] for a in data["aborted"]] == ["p0-p1/frame001", "p0-p1/frame002"]
+    assert all(row["games"] == 0 for row in data["players"])
+    assert not (tmp_path / "records").exists()
