@@ -173,3 +173,66 @@ def test_the_web_api_refuses_what_it_cannot_map(tmp_path: Path) -> None:
             assert answer.status_code == status, (body, answer.text)
             assert message in answer.json()["detail"], (body, answer.text)
         assert client.get("/api/shotmaps/0123456789ab").status_code == 404
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_the_replay_paints_the_shot_map_under_the_balls(tmp_path: Path) -> None:
+    """In the browser: replay a break-off, ask for the map of a red, and the cells are painted on
+    the table (a cell's pixel changes, and comes back when the map is hidden)."""
+    import urllib.request
+
+    sync_api = pytest.importorskip("playwright.sync_api")
+    from tests.e2e.harness import CHROMIUM, CHROMIUM_ARGS, Server
+
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Chromium is not installed (scripts/ensure-chromium.sh installs it)")
+
+    def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
+        req = urllib.request.Request(url, data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(req) as answer:
+            data: dict[str, Any] = json.load(answer)
+            return data
+
+    srv = Server(f"sqlite:///{tmp_path / 'app.sqlite3'}", tmp_path / "server.log")
+    srv.start()
+    try:
+        players = [{"name": "Ann"}, {"name": "Bob"}]
+        m = post(srv.url + "/api/matches", {"game": "snooker", "players": players, "seed": 3})
+        strike = json.loads((Path(__file__).parents[2] / "examples" / "snooker-break-off.json").read_text())
+        post(srv.url + f"/api/matches/{m['id']}/shots", {"declaration": {}, "strike": strike})
+        with sync_api.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport={"width": 1280, "height": 820})
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(srv.url + f"/#/match/{m['id']}")
+            page.wait_for_function("window.cueboard && window.cueboard.m")
+            page.click("#shotlist-box summary")
+            page.click("#shotlist li button")
+            page.wait_for_function("window.cueboard.ui.shown && document.body.dataset.busy === ''",
+                                   timeout=60000)
+            page.click("#shotmap-box summary")
+            red = page.evaluate("window.cueboard.ui.shown.filter(p => p.id.startsWith('red') && "
+                                "p.state === 'on_table').sort((a, b) => Math.abs(b.x) - Math.abs(a.x))[0].id")
+            page.select_option("#shotmap-target", red)
+            page.select_option("#shotmap-step", "0.2")
+            page.click("#shotmap-go")
+            page.wait_for_function("document.querySelector('#shotmap-status').textContent.startsWith('Best')",
+                                   timeout=300000)
+            shown = page.evaluate("window.cueboard.ui.shotmap.map")
+            assert shown["target"] == red and shown["step"] == 0.2
+            cells = [(j, i) for j, row in enumerate(shown["p"]) for i, v in enumerate(row) if v is not None]
+            j, i = cells[0]
+            pixel = ("(() => { const c = window.cueboard; const [px, py] = c.view.toScreen"
+                     f"({shown['xs'][i]}, {shown['ys'][j]}); "
+                     "return Array.from(c.ctx.getImageData(Math.round(px), Math.round(py), 1, 1).data); })()")
+            painted = page.evaluate(pixel)
+            page.click("#shotmap-hide")
+            cloth = page.evaluate(pixel)
+            assert painted != cloth
+            browser.close()
+            assert not errors, errors
+    finally:
+        srv.stop()
