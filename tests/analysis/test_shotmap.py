@@ -177,7 +177,9 @@ def test_the_web_api_refuses_what_it_cannot_map(tmp_path: Path) -> None:
 
 @pytest.mark.browser
 @pytest.mark.slow
-def test_the_replay_paints_the_shot_map_under_the_balls(tmp_path: Path) -> None:
+def test_the_replay_paints_the_shot_map_under_the_balls(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """In the browser: replay a break-off, ask for the map of a red, and the cells are painted on
     the table (a cell's pixel changes, and comes back when the map is hidden)."""
     import urllib.request
@@ -195,6 +197,10 @@ def test_the_replay_paints_the_shot_map_under_the_balls(tmp_path: Path) -> None:
             data: dict[str, Any] = json.load(answer)
             return data
 
+    import cueboard
+
+    # the server process imports this checkout's cueboard, not whichever one is installed
+    monkeypatch.setenv("PYTHONPATH", str(Path(cueboard.__file__).resolve().parents[1]))
     srv = Server(f"sqlite:///{tmp_path / 'app.sqlite3'}", tmp_path / "server.log")
     srv.start()
     try:

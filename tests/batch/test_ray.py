@@ -120,3 +120,12 @@ def test_on_a_cluster_the_workers_run_the_drivers_copy_of_the_package(tmp_path: 
         assert r["cache"] == NUMBA_CACHE_DIR
         assert r["x"] == got["serial"][key]["x"]
     assert all(r["cache"] is None for r in got["serial"].values())
+
+
+def test_a_shot_map_on_ray_is_the_serial_one(ray_executor: RayExecutor, tmp_path: Path) -> None:
+    from cueboard.analysis.shotmap import ShotMapSpec, compute_shotmap, lone_ball
+
+    spec = ShotMapSpec(lone_ball("pink").model_dump_json(), "pink", "club", 0.45, 2, 8)
+    on_ray = compute_shotmap(spec, ray_executor, tmp_path / "ray.jsonl")
+    assert on_ray.to_json() == compute_shotmap(spec, SerialExecutor(), tmp_path / "serial.jsonl").to_json()
+    assert (tmp_path / "ray.jsonl").read_bytes() == (tmp_path / "serial.jsonl").read_bytes()
