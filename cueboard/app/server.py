@@ -26,6 +26,7 @@ from cueboard import __version__
 from cueboard.app.games import ChoiceError, PlacementError, adapter, available_games
 from cueboard.app.messages import LANGUAGES, UnknownLanguageError, catalogue, pick_language, translate
 from cueboard.app.service import MatchService, MatchStateError
+from cueboard.app.shotmap_api import router as shotmap_router
 from cueboard.store import Store, StoreError
 
 STATIC = Path(__file__).with_name("static")
@@ -209,6 +210,8 @@ def create_app(
     @app.get("/api/health", summary="Liveness, the games available, whether the physics is warmed up")
     def health() -> dict[str, Any]:
         return {"ok": True, "version": __version__, "games": available_games(), "warm": warm.is_set()}
+
+    app.include_router(shotmap_router)  # shot maps, the replay's overlay (cueboard/app/shotmap_api.py)
 
     # --- the page ------------------------------------------------------------------------------
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
