@@ -37,7 +37,7 @@ def is_long_pot(before: Position, intent: str) -> bool:
     if m is None:
         return False
     ball, pocket = m.groups()
-    layout = layout_of(before.pieces)  # type: ignore[attr-defined]
+    layout = layout_of(before.pieces)
     if ball not in layout or "white" not in layout or pocket not in STANDARD_TABLE.pocket_centres:
         return False
     (bx, by), (wx, wy) = layout[ball], layout["white"]
@@ -54,6 +54,8 @@ class SideStats:
     counts: Counter[str] = field(default_factory=Counter)
     breaks: list[int] = field(default_factory=list)
     decision_times: list[float] = field(default_factory=list)
+    #: CPU seconds of each decision (:attr:`FrameResult.decision_cpu`).
+    decision_cpu: list[float] = field(default_factory=list)
 
     def rate(self, num: str, den: str) -> float | None:
         d = self.counts[den]
@@ -70,6 +72,7 @@ def collect(game: str, frames: Iterable[FrameResult]) -> tuple[SideStats, SideSt
             out[fr.winner].frames_won += 1
         for s in (0, 1):
             out[s].decision_times.extend(fr.decision_times[s])
+            out[s].decision_cpu.extend(fr.decision_cpu[s])
         if game == "snooker":
             _snooker(fr, out)
         elif game == "crokinole":
