@@ -48,8 +48,8 @@ from cueboard.games.crokinole import STANDARD_BOARD as B
 
 #: Execution noise per level, calibrated (issue 19) to open-20 success on an empty board of about
 #: 30 % (beginner), 60 % (club) and 85-95 % (pro), amateur between: measured by the bench's test
-#: (the best open 20 from the shooting line, 500 flicks) at 30.0 / 46 / 62 / 91 % (docs/ai.md,
-#: "Calibration"). No open-20 percentage of NCA players was found published; what was found: the
+#: (the best open 20 from the shooting line) at 30.8 / 45.6 / 62.1 / 90.5 % of 2000 flicks each
+#: (docs/ai.md, "Calibration"). No open-20 percentage of NCA players was found published; what was found: the
 #: 20s count of the World Championship's preliminary rounds (Justin Slater's record 142 20s in
 #: 320 shots, 44 % of all his shots, 2012; the usual winner's 86-108), and a coach's drill of
 #: 100 open 20s scored at 76 % — so the bands are the issue's. A flick is judged by where the
