@@ -22,7 +22,7 @@ import numpy as np
 
 from cueboard.ai import explain
 from cueboard.ai.agent import Decision
-from cueboard.ai.noise import CUE_NOISE, CueNoise, check_level, check_noise_scale
+from cueboard.ai.noise import CUE_NOISE, TOURNAMENT_CUE_NOISE, CueNoise, check_level, check_noise_scale
 from cueboard.ai.search import REFUSED_VALUE, Candidate, play_through
 from cueboard.ai.snooker.evaluate import BREAK_ON, balls_on, best_pots, continuation, evaluate
 from cueboard.ai.snooker.shots import candidates, perturb, variations
@@ -58,11 +58,12 @@ SIDE_DEG_PER_MM: Final = 0.36
 @cache
 def eval_sigma(level: str, noise_scale: float = 1.0) -> float:
     """The direction σ the evaluation assumes: the level's direction error (times ``noise_scale``)
-    combined with the error its tip noise causes through squirt, and never below half the pro's
-    direction error (a noiseless player still prefers easy pots to hard ones)."""
+    combined with the error its tip noise causes through squirt, and never below half the
+    tournament noise's direction error, 0.0625° (a noiseless player still prefers easy pots to
+    hard ones)."""
     n = CUE_NOISE[level].scaled(noise_scale)
     eff = math.hypot(n.direction_deg, SIDE_DEG_PER_MM * n.tip * 1000.0)
-    return max(eff, CUE_NOISE["pro"].direction_deg / 2)
+    return max(eff, TOURNAMENT_CUE_NOISE.direction_deg / 2)
 
 
 @dataclass(frozen=True)
