@@ -34,17 +34,18 @@ from cueboard.ai.agent import Decision
 from cueboard.ai.noise import DiscNoise, check_level, check_noise_scale, gaussian
 from cueboard.ai.search import REFUSED_VALUE, Candidate, play_through
 from cueboard.games.crokinole import (
+    GAME,
     MAX_SPEED,
     CrokinoleDeclaration,
     CrokinoleError,
     CrokinolePosition,
     CrokinoleRuling,
     CrokinoleStrike,
-    check_start,
     tally,
     zone_value,
 )
 from cueboard.games.crokinole import STANDARD_BOARD as B
+from cueboard.games.protocol import IllegalPlacementError
 
 #: Execution noise per level, calibrated (issue 19) to open-20 success on an empty board of about
 #: 30 % (beginner), 60 % (club) and 85-95 % (pro), amateur between: measured by the bench's test
@@ -100,8 +101,8 @@ def start_points(position: CrokinolePosition) -> list[tuple[float, float]]:
         a = base + math.radians(off)
         p = (R_LINE * math.cos(a), R_LINE * math.sin(a))
         try:
-            check_start(position, p)
-        except CrokinoleError:
+            GAME.check_placement(position, *p)  # the referee's own test (rules: "Shot")
+        except IllegalPlacementError:
             continue
         out.append(p)
     return out
@@ -216,8 +217,8 @@ def perturb(
     a = math.atan2(sy, sx) + slip
     start = (r * math.cos(a), r * math.sin(a))
     try:
-        check_start(position, start)
-    except CrokinoleError:
+        GAME.check_placement(position, *start)
+    except IllegalPlacementError:
         start = strike.start
     return CrokinoleStrike(start=start, speed=min(max(speed, 0.05), MAX_SPEED), angle=angle, spin=strike.spin)
 

@@ -27,6 +27,7 @@ from cueboard.ai.search import REFUSED_VALUE, Candidate, play_through
 from cueboard.ai.snooker.evaluate import BREAK_ON, balls_on, best_pots, continuation, evaluate
 from cueboard.ai.snooker.shots import candidates, perturb, variations
 from cueboard.games.snooker import (
+    GAME,
     Action,
     Choice,
     SnookerDeclaration,
@@ -150,25 +151,25 @@ def forced(position: SnookerPosition, sigma_deg: float, tactical: bool = True) -
             f"concede: {needs} snooker(s) needed",
             explanation=explain.snooker_concede(needs),
         )
-    if position.pending:
+    offered = GAME.choices(position)
+    if offered:
         value = continuation(position, sigma_deg)
-        if position.free_ball:  # a free ball may be nominated: its pots count too (S3 R10)
-            on = set(balls_on(position))
-            others = [b for b in position.on_table_ids() if b not in on]
-            pots = best_pots(position, sigma_deg, targets=others)
+        free = list(GAME.free_balls(position))
+        if free:  # a free ball may be nominated: its pots count too (S3 R10)
+            pots = best_pots(position, sigma_deg, targets=free)
             if pots:
                 o = pots[0][0]
                 value = max(value, o.probability * (value_of(balls_on(position)[0]) + BREAK_ON))
-        if (value >= PLAY_ON or not tactical) and "play" in position.pending:
+        if (value >= PLAY_ON or not tactical) and "play" in offered:
             return None  # play on: the search plays the stroke with choice=play
-        if "replace" in position.pending:
+        if "replace" in offered:
             return Decision(
                 SnookerDeclaration(action=Action.CHOOSE, choice=Choice.REPLACE),
                 None,
                 "replace the balls: the offender plays again",
                 explanation=explain.snooker_replace(),
             )
-        if "put_back" in position.pending:
+        if "put_back" in offered:
             return Decision(
                 SnookerDeclaration(action=Action.CHOOSE, choice=Choice.PUT_BACK),
                 None,
