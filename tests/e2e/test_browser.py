@@ -235,10 +235,12 @@ def _disc_pixels(page: Any) -> list[tuple[list[int], int]]:
 
 def _finished_crokinole(server: Server) -> str:
     """A two-round tournament crokinole match played to its end by two AI players through the API."""
-    def call(method: str, path: str, body: Any = None) -> Any:
+    def call(method: str, path: str, body: Any = None, version: int | None = None) -> Any:
         data = None if body is None else json.dumps(body).encode()
-        req = urllib.request.Request(server.url + path, data=data, method=method,
-                                     headers={"Content-Type": "application/json"})
+        headers = {"Content-Type": "application/json"}
+        if version is not None:  # an acting request names the match version it was made against
+            headers["X-Match-Version"] = str(version)
+        req = urllib.request.Request(server.url + path, data=data, method=method, headers=headers)
         with urllib.request.urlopen(req, timeout=60) as r:
             return json.load(r)
 
@@ -249,7 +251,7 @@ def _finished_crokinole(server: Server) -> str:
     for _ in range(80):
         if m["status"] != "playing":
             break
-        m = call("POST", f"/api/matches/{m['id']}/ai")["match"]
+        m = call("POST", f"/api/matches/{m['id']}/ai", version=m["version"])["match"]
     assert m["status"] == "finished"
     return str(m["id"])
 
