@@ -34,6 +34,8 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
+from starlette.exceptions import HTTPException
+
 from cueboard.errors import CueboardInputError
 
 Scope = MutableMapping[str, Any]
@@ -59,8 +61,12 @@ SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
-class BodyTooLargeError(CueboardInputError):
-    """A request body over the limit (413)."""
+class BodyTooLargeError(HTTPException):
+    """A request body over the limit (413; an HTTPException, so that FastAPI's body reading
+    passes it on to the app's error handler as it is)."""
+
+    def __init__(self, detail: str):
+        super().__init__(status_code=413, detail=detail)
 
 
 def _host_name(host: str) -> str:
@@ -120,7 +126,7 @@ class Guard:
         except BodyTooLargeError as err:
             if started:
                 raise
-            await _send_error(send, 413, str(err), {})
+            await _send_error(send, 413, str(err.detail), {})
 
     def _too_large(self) -> str:
         return f"the request body is over the limit of {self.body_limit} bytes"

@@ -12,9 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
-
 from acting import act, version
+from fastapi.testclient import TestClient
 
 from cueboard.app.server import create_app
 from cueboard.app.service import ai_levels

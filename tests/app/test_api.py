@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi.testclient import TestClient
-
 from acting import act
+from fastapi.testclient import TestClient
 
 from cueboard.app.server import create_app
 from cueboard.records.match import loads_match
@@ -70,7 +69,8 @@ def test_snooker_placement_foul_and_choice(client: TestClient) -> None:
     # Placement outside the D: refused with the reason, nothing stored (S2 D10).
     r = act(client, "POST", f"/api/matches/{mid}/placement", json={"x": 0.0, "y": 1.0})
     assert r.status_code == 422 and r.json()["key"] == "placement.outside_d"
-    assert act(client, "POST", f"/api/matches/{mid}/placement", json={"x": 0.1, "y": 0.7}).json() == {"legal": True}
+    legal = act(client, "POST", f"/api/matches/{mid}/placement", json={"x": 0.1, "y": 0.7})
+    assert legal.json() == {"legal": True}
     shot = {"strike": {"speed": 1.0, "angle": 0.0, "place_cue_ball": [0.0, 1.5]}}
     r = act(client, "POST", f"/api/matches/{mid}/shots", json=shot)
     assert r.status_code == 422 and r.json()["key"] == "placement.outside_d"
