@@ -11,7 +11,10 @@ was made against in the ``X-Match-Version`` header; a stale one gets 409 (docs/s
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import logging
+import os
 import threading
 from collections.abc import AsyncIterator, Iterable, Mapping
 from contextlib import asynccontextmanager
@@ -306,6 +309,27 @@ def create_app(
         return FileResponse(STATIC / "index.html")
 
     return app
+
+
+#: Environment variable through which ``cueboard serve`` hands its settings to each worker process.
+SERVE_CONFIG_ENV = "CUEBOARD_SERVE_CONFIG"
+
+
+def serve_config(database_url: str, *, ai_budget_s: float, warm_up: bool, allowed_hosts: Iterable[str],
+                 create_rate: Rate, ai_rate: Rate) -> str:
+    """The settings of :func:`app_from_environment` as the JSON text of :data:`SERVE_CONFIG_ENV`."""
+    return json.dumps({"database_url": database_url, "ai_budget_s": ai_budget_s, "warm_up": warm_up,
+                       "allowed_hosts": list(allowed_hosts), "create_rate": dataclasses.asdict(create_rate),
+                       "ai_rate": dataclasses.asdict(ai_rate)})
+
+
+def app_from_environment() -> FastAPI:
+    """The app of one ``cueboard serve`` worker process (uvicorn's factory): the settings come
+    from :data:`SERVE_CONFIG_ENV`; the schema was upgraded once by the parent process."""
+    cfg = json.loads(os.environ[SERVE_CONFIG_ENV])
+    return create_app(cfg["database_url"], ai_budget_s=cfg["ai_budget_s"], warm_up=cfg["warm_up"],
+                      upgrade=False, allowed_hosts=cfg["allowed_hosts"],
+                      create_rate=Rate(**cfg["create_rate"]), ai_rate=Rate(**cfg["ai_rate"]))
 
 
 def _prepend(first: str, rest: Iterable[str]) -> Iterable[str]:
