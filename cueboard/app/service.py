@@ -41,6 +41,8 @@ M = TypeVar("M", bound=BaseModel)
 
 #: The most shots one page of ``GET /api/matches/{id}/shots`` holds.
 SHOT_PAGE_MAX = 1000
+#: Shots read from the store at a time for a record download (and sent as one piece).
+RECORD_PAGE = 64
 
 
 class MatchStateError(CueboardInputError):
@@ -382,9 +384,13 @@ class MatchService:
         row = self.store.get_match(match_id)
         header = parse_record(MatchHeader, row.header)  # a stored header is checked before it goes out
         yield '{"header": ' + header.model_dump_json() + ', "shots": ['
-        for n, entry in enumerate(self.store.shot_entries(match_id, row.version)):
-            yield ("" if n == 0 else ", ") + json.dumps(entry, ensure_ascii=False)
-        yield "]}\n"
+        piece: list[str] = []
+        for n, entry in enumerate(self.store.shot_entries(match_id, row.version, page=RECORD_PAGE)):
+            piece.append(entry if n == 0 else ", " + entry)
+            if len(piece) == RECORD_PAGE:  # one piece of the answer per page read
+                yield "".join(piece)
+                piece = []
+        yield "".join(piece) + "]}\n"
 
     def delete(self, match_id: str, *, expected: int) -> None:
         self.store.delete_match(match_id, expected)

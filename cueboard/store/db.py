@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import create_engine, delete, event, select, update
+from sqlalchemy import Text, cast, create_engine, delete, event, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
@@ -260,13 +260,14 @@ class Store:
                 s.expunge(r)
             return rows
 
-    def shot_entries(self, match_id: str, below: int, *, page: int = 64) -> Iterator[dict[str, Any]]:
-        """The entries of shots 0 .. ``below`` - 1, read ``page`` at a time (each page its own
-        short transaction: shots are only ever appended, so the pages fit together)."""
+    def shot_entries(self, match_id: str, below: int, *, page: int = 64) -> Iterator[str]:
+        """The entries of shots 0 .. ``below`` - 1 as the JSON text stored, read ``page`` at a time
+        (each page its own short transaction: shots are only ever appended, so the pages fit
+        together; the text is passed on undecoded)."""
         start = 0
         while start < below:
             with self.session() as s:
-                q = (select(ShotRow.entry)
+                q = (select(cast(ShotRow.entry, Text))
                      .where(ShotRow.match_id == match_id, ShotRow.number >= start, ShotRow.number < below)
                      .order_by(ShotRow.number).limit(page))
                 entries = list(s.scalars(q))

@@ -5,6 +5,7 @@ SQLite, where the write lock plays the part of ``SELECT ... FOR UPDATE``."""
 
 from __future__ import annotations
 
+import json
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -42,6 +43,8 @@ def test_postgres_schema_and_moves(pg_url: str) -> None:
                       position_before={}, position_after={}, state={}, status="playing")
     assert [r.entry for r in s.shots("m1")] == [{"n": n, "index": n} for n in range(3)]
     assert s.get_match("m1").position == {"p": 3}
+    entries = [json.loads(e) for e in s.shot_entries("m1", 3, page=2)]
+    assert entries == [{"n": n, "index": n} for n in range(3)]
     s.check_writable()
     with pytest.raises(StaleMatchError):
         s.delete_match("m1", 0)

@@ -5,6 +5,7 @@ database that cannot be used is named in one line."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -78,8 +79,8 @@ def test_shots_pages_and_entries(tmp_path: Path) -> None:
     assert [r.number for r in s.shots("m1", start=2, limit=3)] == [2, 3, 4]
     assert [r.number for r in s.shots("m1", frame=1)] == [3, 4, 5]
     assert [r.number for r in s.shots("m1", frame=2, start=0, limit=10)] == [6]
-    assert [e["index"] for e in s.shot_entries("m1", 7, page=2)] == list(range(7))
-    assert [e["index"] for e in s.shot_entries("m1", 4, page=3)] == [0, 1, 2, 3]
+    assert [json.loads(e)["index"] for e in s.shot_entries("m1", 7, page=2)] == list(range(7))
+    assert [json.loads(e)["index"] for e in s.shot_entries("m1", 4, page=3)] == [0, 1, 2, 3]
 
 
 def test_revision_0001_is_upgraded_with_versions(tmp_path: Path) -> None:
