@@ -35,6 +35,7 @@ from cueboard.app.games import ChoiceError, PlacementError, adapter, available_g
 from cueboard.app.guard import BODY_LIMIT, LOOPBACK_HOSTS, Guard, Rate, RateLimitedError, RateLimiter
 from cueboard.app.messages import LANGUAGES, UnknownLanguageError, catalogue, pick_language, translate
 from cueboard.app.service import SHOT_PAGE_MAX, MatchService, MatchStateError
+from cueboard.app.work import AIWork, AIWorkError
 from cueboard.store import StaleMatchError, Store, StoreError, StoreUnavailableError
 
 STATIC = Path(__file__).with_name("static")
@@ -113,7 +114,8 @@ def _client(request: Request) -> str:
 def create_app(
     database_url: str | None = None, *, ai_budget_s: float = 1.0, warm_up: bool = False,
     upgrade: bool = True, allowed_hosts: Iterable[str] = LOOPBACK_HOSTS, body_limit: int = BODY_LIMIT,
-    create_rate: Rate = CREATE_RATE, ai_rate: Rate = AI_RATE,
+    create_rate: Rate = CREATE_RATE, ai_rate: Rate = AI_RATE, ai_workers: int = 0,
+    ai_memory_mb: int = 2048, ai_timeout_s: float = 60.0,
 ) -> FastAPI:
     """The FastAPI application over the store at ``database_url`` (upgraded to the newest schema
     unless ``upgrade`` is false: ``cueboard serve --workers N`` upgrades once, before the workers).
@@ -122,16 +124,20 @@ def create_app(
     (:meth:`MatchService.warm_up`) so that the first real shot does not wait for the physics'
     compiled kernels; ``/api/health`` says ``"warm": true`` once that is done.
     ``allowed_hosts``, ``body_limit``: see :class:`cueboard.app.guard.Guard` (``"*"`` allows any
-    host); ``create_rate``, ``ai_rate``: the per-client limits on new matches and AI turns."""
+    host); ``create_rate``, ``ai_rate``: the per-client limits on new matches and AI turns;
+    ``ai_workers``, ``ai_memory_mb``, ``ai_timeout_s``: the AI's worker processes and their caps
+    (:class:`cueboard.app.work.AIWork`; 0 workers: the AI searches in the request's thread)."""
     store = Store(database_url, upgrade=upgrade)
     creating = RateLimiter("new matches", create_rate)
     ai_turns = RateLimiter("AI turns", ai_rate)
-    service = MatchService(store, ai_budget_s=ai_budget_s)
+    ai_work = AIWork(ai_workers, memory_mb=ai_memory_mb, timeout_s=ai_timeout_s)
+    service = MatchService(store, ai_budget_s=ai_budget_s, ai_work=ai_work)
     warm = threading.Event()
 
     def _warm() -> None:
         try:
             service.warm_up()
+            ai_work.warm(available_games())
         except Exception:  # a failed warm-up only costs the first shot its speed
             log.exception("warming up the physics failed")
         finally:
@@ -144,6 +150,7 @@ def create_app(
         else:
             warm.set()
         yield
+        ai_work.close()
         store.close()
 
     app = FastAPI(title="cueboard", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,
@@ -161,6 +168,11 @@ def create_app(
         wait = max(1, int(err.retry_after_s + 0.999))
         return _error(request, 429, "error.conflict", {"detail": str(err), "retry_after": wait}, str(err),
                       headers={"Retry-After": str(wait)})
+
+    @app.exception_handler(AIWorkError)
+    async def _ai_work(request: Request, err: AIWorkError) -> JSONResponse:
+        return _error(request, 503, "error.conflict", {"detail": str(err)}, str(err),
+                      headers={"Retry-After": "1"})
 
     @app.exception_handler(StoreUnavailableError)
     async def _unavailable(request: Request, err: StoreUnavailableError) -> JSONResponse:
@@ -316,11 +328,13 @@ SERVE_CONFIG_ENV = "CUEBOARD_SERVE_CONFIG"
 
 
 def serve_config(database_url: str, *, ai_budget_s: float, warm_up: bool, allowed_hosts: Iterable[str],
-                 create_rate: Rate, ai_rate: Rate) -> str:
+                 create_rate: Rate, ai_rate: Rate, ai_workers: int, ai_memory_mb: int,
+                 ai_timeout_s: float) -> str:
     """The settings of :func:`app_from_environment` as the JSON text of :data:`SERVE_CONFIG_ENV`."""
     return json.dumps({"database_url": database_url, "ai_budget_s": ai_budget_s, "warm_up": warm_up,
                        "allowed_hosts": list(allowed_hosts), "create_rate": dataclasses.asdict(create_rate),
-                       "ai_rate": dataclasses.asdict(ai_rate)})
+                       "ai_rate": dataclasses.asdict(ai_rate), "ai_workers": ai_workers,
+                       "ai_memory_mb": ai_memory_mb, "ai_timeout_s": ai_timeout_s})
 
 
 def app_from_environment() -> FastAPI:
@@ -329,7 +343,9 @@ def app_from_environment() -> FastAPI:
     cfg = json.loads(os.environ[SERVE_CONFIG_ENV])
     return create_app(cfg["database_url"], ai_budget_s=cfg["ai_budget_s"], warm_up=cfg["warm_up"],
                       upgrade=False, allowed_hosts=cfg["allowed_hosts"],
-                      create_rate=Rate(**cfg["create_rate"]), ai_rate=Rate(**cfg["ai_rate"]))
+                      create_rate=Rate(**cfg["create_rate"]), ai_rate=Rate(**cfg["ai_rate"]),
+                      ai_workers=cfg["ai_workers"], ai_memory_mb=cfg["ai_memory_mb"],
+                      ai_timeout_s=cfg["ai_timeout_s"])
 
 
 def _prepend(first: str, rest: Iterable[str]) -> Iterable[str]:

@@ -28,6 +28,7 @@ from cueboard import __version__
 from cueboard.app.games import ChoiceError, GameAdapter, adapter, available_games
 from cueboard.app.games.base import turn_json
 from cueboard.app.motion import build_tracks
+from cueboard.app.work import AIWork
 from cueboard.engine.events import Event
 from cueboard.errors import CueboardInputError
 from cueboard.games.protocol import check_ruling
@@ -83,10 +84,10 @@ def ai_levels(game: str) -> list[str]:
 class MatchService:
     """The matches of one store."""
 
-    def __init__(self, store: Store, *, ai_budget_s: float = 1.0):
+    def __init__(self, store: Store, *, ai_budget_s: float = 1.0, ai_work: AIWork | None = None):
         self.store = store
         self.ai_budget_s = ai_budget_s
-        self._agents: dict[tuple[str, str], Any] = {}
+        self.ai = ai_work or AIWork(0)
 
     # --- lobby ---------------------------------------------------------------------------------
     def games(self) -> list[dict[str, Any]]:
@@ -299,26 +300,28 @@ class MatchService:
     # --- the AI --------------------------------------------------------------------------------
     def ai_play(self, match_id: str, *, expected: int) -> dict[str, Any]:
         """The AI player to move decides and plays (a choice, a declaration or a stroke) against
-        match version ``expected``. Its move is stored only if the match is still at that version
-        when the decision is made, so two requests can never both play for the same position."""
+        match version ``expected``. The search runs in the AI's worker processes (:mod:`cueboard.app.work`);
+        its move is stored only if the match is still at that version then, so two requests can
+        never both play for the same position."""
         row, a, header, position = self._load_at(match_id, expected)
         self._check_turn(row, a, header, position, by_ai=True, action=None)
         player = self._player_at(header, position.to_move)
         if player is None or player.level is None:
             raise MatchStateError("the AI player has no level")
-        agent = self._agent(row.game, player.level)
-        rng = np.random.default_rng([header.seed, row.version, 7])
         t0 = time.perf_counter()
-        decision = agent.decide(a.game, position, rng)
+        decision = self.ai.decide(row.game, player.level, self.ai_budget_s, row.position,
+                                  [header.seed, row.version, 7])
         think_ms = (time.perf_counter() - t0) * 1000
-        if decision.strike is None:
+        types = record_types(row.game)
+        decl = parse_record(types.declaration, decision["declaration"])
+        if decision["strike"] is None:
             outcome = a.game.no_stroke_outcome(position)
-            out = self._commit(row, a, header, position, decision.declaration, None, (), outcome,
-                               "choice", 0.0)
+            out = self._commit(row, a, header, position, decl, None, (), outcome, "choice", 0.0)
         else:
-            out = self._strike(row, a, header, position, decision.declaration, decision.strike)
-        explanation = decision.explanation.to_json() if decision.explanation is not None else None
-        out["shot"]["ai"] = {"intent": decision.intent, "explanation": explanation, "think_ms": think_ms}
+            strike = parse_record(types.strike, decision["strike"])
+            out = self._strike(row, a, header, position, decl, strike)
+        out["shot"]["ai"] = {"intent": decision["intent"], "explanation": decision["explanation"],
+                             "think_ms": think_ms}
         return out
 
     def warm_up(self) -> None:
@@ -331,15 +334,6 @@ class MatchService:
             decl = a.game.declaration(position)
             _events, outcome = a.game.simulate(position, decl, strike)
             a.game.apply(position, decl, outcome, np.random.default_rng(0))
-
-    def _agent(self, game: str, level: str) -> Any:
-        key = (game, level)
-        if key not in self._agents:
-            from cueboard.ai.players import SearchSettings
-            from cueboard.ai.registry import make_agent
-
-            self._agents[key] = make_agent(game, f"ai:{level}", SearchSettings(budget_s=self.ai_budget_s))
-        return self._agents[key]
 
     # --- replays -------------------------------------------------------------------------------
     def shots(self, match_id: str, frame: int | None = None, *, start: int = 0,

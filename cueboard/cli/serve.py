@@ -31,6 +31,12 @@ def serve(
     ),
     matches_per_minute: float = typer.Option(60.0, min=0.1, help="New matches a client may create a minute."),
     ai_turns_per_minute: float = typer.Option(600.0, min=0.1, help="AI turns a client may ask for a minute."),
+    ai_workers: int = typer.Option(1, min=0, max=32, help="AI worker processes per server process "
+                                   "(0: the AI searches in the server's threads, uncapped)."),
+    ai_memory_mb: int = typer.Option(2048, min=256, max=1 << 20,
+                                     help="Address-space cap of an AI worker, MB."),
+    ai_timeout: float = typer.Option(60.0, min=1.0, max=3600.0, help="Seconds an AI search may run "
+                                     "before it is stopped and its worker replaced."),
 ) -> None:
     """Serve the web app: open http://HOST:PORT/ in a browser (the API's schema at /openapi.json)."""
     import uvicorn
@@ -50,7 +56,8 @@ def serve(
     os.environ[SERVE_CONFIG_ENV] = serve_config(
         url, ai_budget_s=ai_budget, warm_up=warm_up, allowed_hosts=hosts,
         create_rate=Rate(matches_per_minute, CREATE_RATE.burst),
-        ai_rate=Rate(ai_turns_per_minute, AI_RATE.burst))
+        ai_rate=Rate(ai_turns_per_minute, AI_RATE.burst), ai_workers=ai_workers,
+        ai_memory_mb=ai_memory_mb, ai_timeout_s=ai_timeout)
     shown = url.split("@")[-1] if "@" in url else url  # no password in the console
     console.print(f"cueboard web app on [bold]http://{host}:{port}/[/bold] ({workers} worker"
                   f"{'s' if workers > 1 else ''}, database {shown}); Ctrl+C stops it")
