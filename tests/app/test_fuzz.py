@@ -211,7 +211,7 @@ class LiveMatches(RuleBasedStateMachine):
         assert r.status_code in (404, 409, 422), r.text
         self._check(mid, before, r)
 
-    @rule(mid=matches, lag=st.sampled_from([1, -1, 2, 0]))
+    @rule(mid=matches, lag=st.sampled_from([1, -1, 2, 3, "x", 0]))
     def delete(self, mid: str, lag: Any) -> None:
         before = _snapshot(self.store, mid)
         r = self.client.delete(f"/api/matches/{mid}", headers=self._version(before, lag))
@@ -254,5 +254,5 @@ def test_stateful_fuzzing_of_live_matches(live: TestClient) -> None:
     runner("runTest").runTest()
     stats = LiveMatches.stats
     print("answers by status:", dict(sorted(stats.items())))
-    assert stats.get(200, 0) >= 40 and stats.get(204, 0) >= 1, stats  # moves played, matches deleted
+    assert stats.get(200, 0) >= 10 and stats.get(204, 0) >= 1, stats  # moves played, matches deleted
     assert stats.get(409, 0) >= 20 and stats.get(422, 0) >= 20 and stats.get(404, 0) >= 1, stats
