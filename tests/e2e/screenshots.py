@@ -30,10 +30,12 @@ TABLES = [
 PLACE = {"snooker": (0.2, 0.6), "crokinole": (0.01, 0.3048), "novuss": (0.1, -0.44)}
 
 
-def _api(server: Server, method: str, path: str, body: Any = None) -> Any:
+def _api(server: Server, method: str, path: str, body: Any = None, version: int | None = None) -> Any:
     data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(server.url + path, data=data, method=method,
-                                 headers={"Content-Type": "application/json"})
+    headers = {"Content-Type": "application/json"}
+    if version is not None:  # an acting request names the match version it was made against
+        headers["X-Match-Version"] = str(version)
+    req = urllib.request.Request(server.url + path, data=data, method=method, headers=headers)
     with urllib.request.urlopen(req, timeout=120) as r:
         return json.load(r)
 
