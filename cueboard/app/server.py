@@ -16,15 +16,16 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Literal
 
-from fastapi import FastAPI, Query, Request
+from fastapi import Depends, FastAPI, Query, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 from cueboard import __version__
 from cueboard.app.games import ChoiceError, PlacementError, adapter, available_games
 from cueboard.app.messages import LANGUAGES, UnknownLanguageError, catalogue, pick_language, translate
+from cueboard.app.online import Online, OnlineError
 from cueboard.app.service import MatchService, MatchStateError
 from cueboard.store import Store, StoreError
 
@@ -38,6 +39,14 @@ class PlayerIn(BaseModel):
     name: str = Field(default="", max_length=64)
     kind: Literal["human", "ai"] = "human"
     level: str | None = None
+    #: The seat is for a friend: the creator gets an invitation link for it, not its token.
+    invite: bool = False
+
+    @model_validator(mode="after")
+    def _invite_a_person(self) -> PlayerIn:
+        if self.invite and self.kind == "ai":
+            raise ValueError("only a person's seat can be given to a friend (invite), not the AI's")
+        return self
 
 
 class MatchIn(BaseModel):
@@ -86,6 +95,7 @@ def create_app(
     compiled kernels; ``/api/health`` says ``"warm": true`` once that is done."""
     store = Store(database_url)
     service = MatchService(store, ai_budget_s=ai_budget_s)
+    online = Online(service)
     warm = threading.Event()
 
     def _warm() -> None:
@@ -108,6 +118,12 @@ def create_app(
     app = FastAPI(title="cueboard", version=__version__, lifespan=lifespan,
                   description="Play snooker, crokinole and novuss: matches, shots, choices, AI, replays.")
     app.state.service = service
+    app.state.online = online
+    app.include_router(online.router)
+
+    @app.exception_handler(OnlineError)
+    async def _online(request: Request, err: OnlineError) -> JSONResponse:
+        return _error(request, err.status, err.key, {**err.params, "detail": str(err)}, str(err))
 
     @app.exception_handler(PlacementError)
     async def _placement(request: Request, err: PlacementError) -> JSONResponse:
@@ -155,37 +171,45 @@ def create_app(
 
     # --- matches -------------------------------------------------------------------------------
     @app.post("/api/matches", status_code=201, summary="Create a match")
-    def create_match(body: MatchIn) -> dict[str, Any]:
-        players = [p.model_dump() for p in body.players]
-        return service.create(body.game, players, body.settings, body.seed)
+    def create_match(body: MatchIn, request: Request, response: Response) -> dict[str, Any]:
+        players = [p.model_dump(exclude={"invite"}) for p in body.players]
+        view = service.create(body.game, players, body.settings, body.seed)
+        invited = [n for n, p in enumerate(body.players) if p.invite]
+        return {**view, "online": online.created(request, response, view, invited)}
 
-    @app.get("/api/matches", summary="Matches, newest first (status: playing or finished)")
-    def list_matches(status: Literal["playing", "finished"] | None = None) -> list[dict[str, Any]]:
-        return service.matches(status)
+    @app.get("/api/matches", summary="The caller's matches and the public ones, newest first")
+    def list_matches(request: Request,
+                     status: Literal["playing", "finished"] | None = None) -> list[dict[str, Any]]:
+        return online.listing(request, status)
 
     @app.get("/api/matches/{match_id}", summary="A match: position, turn, scoreboard")
     def get_match(match_id: str) -> dict[str, Any]:
         return service.view(match_id)
 
-    @app.delete("/api/matches/{match_id}", status_code=204, summary="Delete a match")
+    @app.delete("/api/matches/{match_id}", status_code=204, summary="Delete a match (host)",
+                dependencies=[Depends(online.host)])
     def delete_match(match_id: str) -> None:
         service.delete(match_id)
 
-    @app.post("/api/matches/{match_id}/shots", summary="Play a stroke (declaration + strike)")
+    @app.post("/api/matches/{match_id}/shots", summary="Play a stroke (declaration + strike)",
+              dependencies=[Depends(online.seat_to_move)])
     def play_shot(match_id: str, body: ShotIn) -> dict[str, Any]:
         return service.strike(match_id, body.declaration, body.strike)
 
-    @app.post("/api/matches/{match_id}/choices", summary="Make a choice the rules offer now")
+    @app.post("/api/matches/{match_id}/choices", summary="Make a choice the rules offer now",
+              dependencies=[Depends(online.seat_to_move)])
     def make_choice(match_id: str, body: ChoiceIn) -> dict[str, Any]:
         return service.choose(match_id, body.choice)
 
-    @app.post("/api/matches/{match_id}/placement", summary="Check a placement (cue ball in the D...)")
+    @app.post("/api/matches/{match_id}/placement", summary="Check a placement (cue ball in the D...)",
+              dependencies=[Depends(online.seat_to_move)])
     def check_placement(match_id: str, body: PlacementIn) -> dict[str, Any]:
         _row, a, _header, position = service._load(match_id)
         a.game.check_placement(position, body.x, body.y)
         return {"legal": True}
 
-    @app.post("/api/matches/{match_id}/ai", summary="Let the AI player to move play its turn")
+    @app.post("/api/matches/{match_id}/ai", summary="Let the AI player to move play its turn",
+              dependencies=[Depends(online.seat_holder)])
     def ai_turn(match_id: str) -> dict[str, Any]:
         return service.ai_play(match_id)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import secrets
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -152,9 +152,10 @@ class MatchService:
             "updated_at": row.updated_at.isoformat() if row.updated_at else None,
         }
 
-    def matches(self, status: str | None) -> list[dict[str, Any]]:
+    def matches(self, status: str | None, ids: Collection[str] | None = None) -> list[dict[str, Any]]:
+        """The newest matches (of ``status``; among ``ids`` when given), for the lobby's lists."""
         out = []
-        for row in self.store.list_matches(status):
+        for row in self.store.list_matches(status, ids=ids):
             a = adapter(row.game)
             position = parse_record(record_types(row.game).position, row.position)
             out.append({
