@@ -127,8 +127,9 @@ class LiveHub:
             for mid, seats in by_match.items():
                 self.book.touch(mid, seats, until)
         with self.store.session() as s:
-            counts = dict(s.execute(select(ShotRow.match_id, func.count()).where(
-                ShotRow.match_id.in_(match_ids)).group_by(ShotRow.match_id)).tuples())
+            rows = s.execute(select(ShotRow.match_id, func.count()).where(
+                ShotRow.match_id.in_(match_ids)).group_by(ShotRow.match_id)).tuples()
+            counts = {mid: int(n) for mid, n in rows}
         stamps = self.book.stamps(match_ids, datetime.now(UTC))
         return {mid: (counts.get(mid, 0), stamps.get(mid, ())) for mid in match_ids}
 
