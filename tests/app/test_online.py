@@ -58,6 +58,10 @@ def test_create_returns_secrets_and_stores_only_their_hashes(client: TestClient,
     r = client.post("/api/matches", json={"game": "novuss", "players": TWO})
     set_cookie = r.headers["set-cookie"].lower()
     assert "httponly" in set_cookie and "samesite=strict" in set_cookie and "path=/api" in set_cookie
+    # Crokinole's two players sit at seats 0 and 2: the second player's invitation is seat 2's.
+    c = _create(client, "crokinole", [{"name": "Ann"}, {"name": "Bob", "invite": True}])
+    assert [i["seat"] for i in c["online"]["invitations"]] == [2]
+    assert [s["seat"] for s in c["online"]["seats"]] == [0]
     bad = client.post("/api/matches", json={"game": "snooker", "players": [
         {"name": "A"}, {"name": "B", "kind": "ai", "level": "club", "invite": True}]})
     assert bad.status_code == 422 and "invite" in bad.json()["detail"]

@@ -55,11 +55,13 @@ class Online:
     # --- hooks of the server's own endpoints ---------------------------------------------------
     def created(self, request: Request, response: Response, view: dict[str, Any],
                 invited: Sequence[int]) -> dict[str, Any]:
-        """A match was just created: issue its tokens and invitations, put the creator's tokens
-        in the browser's cookie, and return them (``online`` of the create answer)."""
+        """A match was just created: issue its tokens and invitations (``invited``: indexes of
+        the players whose seat goes to a friend), put the creator's tokens in the browser's
+        cookie, and return them (``online`` of the create answer)."""
         match_id = view["id"]
+        players = view["header"]["players"]
         try:
-            issued = self.book.issue(match_id, view["header"]["players"], set(invited))
+            issued = self.book.issue(match_id, players, {int(players[n]["seat"]) for n in invited})
         except Exception:
             self.service.delete(match_id)  # never leave a match nobody holds
             raise

@@ -6,13 +6,15 @@ import { View, drawBoard, drawPiece, drawPieces } from "./draw.js";
 import { t } from "./i18n.js";
 import { el } from "./lobby.js";
 import { guide, drawGuide } from "./aim.js";
+import { LiveTable } from "./online.js";
 
 // Speeds (m/s) the power slider spans, per game.
 const SPEED = { snooker: [0.3, 8], crokinole: [0.2, 3], novuss: [0.3, 5] };
 
 export class MatchScreen {
-  constructor(root, spec, match, leave) {
+  constructor(root, spec, match, leave, access) {
     this.root = root; this.spec = spec; this.m = match; this.leave = leave;
+    this.online = new LiveTable(this, access);  // the seats this browser holds; the live table
     this.ui = { placed: null, angle: 90, fixed: false, power: 0.5, side: 0, top: 0, nominate: "", freeBall: "", busy: false, calls: [] };
     if (match.state?.last) this.ui.calls = match.state.last.announcements;
     window.cueboard = this;
@@ -41,7 +43,7 @@ export class MatchScreen {
     return t(msg.key, p);
   }
   myTurn() {
-    return this.m.status === "playing" && !this.ui.busy && this.turn.player?.kind !== "ai";
+    return this.m.status === "playing" && !this.ui.busy && this.turn.player?.kind !== "ai" && this.online.holds(this.turn.seat);
   }
 
   build() {
@@ -56,6 +58,7 @@ export class MatchScreen {
     this.root.replaceChildren(el("div", { class: "layout" },
       el("div", {}, el("div", { class: "row" }, back, this.status), this.canvas, this.error),
       el("div", { class: "side" }, this.scores, el("div", { class: "card" }, el("h2", {}, t("match.referee")), this.calls), this.controls, this.replay)));
+    this.online.mount(this.root.querySelector(".side"));
     this.view = new View(this.game, this.spec, this.canvas);
     this.ctx = this.canvas.getContext("2d");
     this.canvas.addEventListener("pointermove", (ev) => this.onMove(ev));
@@ -67,7 +70,7 @@ export class MatchScreen {
     this.setBusy(this.ui.busy);
   }
 
-  destroy() { window.removeEventListener("resize", this.onResize); window.cueboard = null; }
+  destroy() { window.removeEventListener("resize", this.onResize); window.cueboard = null; this.online.close(); }
 
   // --- rendering -----------------------------------------------------------------------------
   refresh() {
@@ -148,13 +151,13 @@ export class MatchScreen {
   renderControls() {
     const c = this.controls;
     c.replaceChildren();
-    if (this.m.status === "playing" && this.turn.player?.kind === "ai" && !this.ui.thinking && !this.ui.busy) {
+    if (this.m.status === "playing" && this.turn.player?.kind === "ai" && !this.ui.thinking && !this.ui.busy && this.online.canAskAI()) {
       // The AI's turn with no request under way (its last one failed): let the user ask again.
       c.hidden = false;
       c.append(el("button", { class: "primary", id: "ai-play", onclick: () => this.maybeAI() }, t("match.ai_play")));
       return;
     }
-    if (this.m.status !== "playing" || this.turn.player?.kind === "ai") { c.hidden = true; return; }
+    if (this.m.status !== "playing" || this.turn.player?.kind === "ai" || !this.online.holds(this.turn.seat)) { c.hidden = true; return; }
     c.hidden = false;
     if (this.turn.action === "choose") {
       c.append(el("p", {}, t("match.choose")));
@@ -387,10 +390,11 @@ export class MatchScreen {
     this.ui.busy = busy;
     document.body.dataset.busy = busy ? "1" : "";
     for (const b of this.root.querySelectorAll("#controls button")) b.disabled = busy || (b.id === "shoot" && !!(this.turn.placement && !this.ui.placed));
+    if (!busy) this.online.drain();  // moves pushed meanwhile by the live table
   }
 
   async maybeAI() {
-    if (this.m.status !== "playing" || this.turn.player?.kind !== "ai" || this.ui.busy || window.cueboard !== this) return;
+    if (this.m.status !== "playing" || this.turn.player?.kind !== "ai" || this.ui.busy || window.cueboard !== this || !this.online.canAskAI()) return;
     this.error.textContent = "";
     this.ui.thinking = true;
     this.setBusy(true);
