@@ -40,6 +40,7 @@ from benchmarks.core import BenchmarkUnavailableError, Figure, format_value
 BENCHMARKS: list[str] = [
     "benchmarks.snooker_physics",
     "benchmarks.app_server",
+    "benchmarks.app_live",
     "benchmarks.bench_discs",
     "benchmarks.bench_ai",
     "benchmarks.snooker_referee",

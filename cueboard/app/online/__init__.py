@@ -97,6 +97,7 @@ class Online:
             self.service.store.get_match(match_id)
             seat, token = book.claim(match_id, body.code, body.name.strip())
             add_cookie(request, response, match_id, [token])
+            hub.forget(match_id)
             hub.notify(match_id)
             return {"seat": seat, "token": token}
 

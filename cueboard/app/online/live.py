@@ -64,6 +64,7 @@ class LiveHub:
         self._stamps: dict[str, tuple[Any, ...]] = {}
         self._shots: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
         self._cache_shots = cache_shots
+        self._views: dict[str, tuple[int, dict[str, Any]]] = {}  # match -> (moves, view)
         self._poller: asyncio.Task[None] | None = None
 
     # --- waking --------------------------------------------------------------------------------
@@ -74,6 +75,10 @@ class LiveHub:
             return
         with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
             loop.call_soon_threadsafe(self._wake, match_id)
+
+    def forget(self, match_id: str) -> None:
+        """Drop the cached view of ``match_id`` (its header changed: a seat was taken)."""
+        self._views.pop(match_id, None)
 
     def _wake(self, match_id: str) -> None:
         ev = self._events.pop(match_id, None)
@@ -114,6 +119,7 @@ class LiveHub:
             for mid, stamp in stamps.items():
                 if self._stamps.get(mid) != stamp:
                     self._stamps[mid] = stamp
+                    self.forget(mid)
                     self._wake(mid)
         self._poller = None
 
@@ -155,7 +161,14 @@ class LiveHub:
                                                                    list[dict[str, Any]]]:
         """(moves stored, the moves after ``sent``, the match view, the seats), read in a thread."""
         moves = self._moves(match_id)
-        view = self.service.view(match_id)  # StoreError once the match is deleted
+        cached = self._views.get(match_id)
+        if cached is not None and cached[0] == moves:
+            self.service.store.get_match(match_id)  # StoreError once the match is deleted
+            view = cached[1]
+        else:
+            view = self.service.view(match_id)  # (the streams of one table share it)
+            moves = int(view["shots"])  # the view's own count: its moves and the view agree
+            self._views[match_id] = (moves, view)
         start = moves if sent is None else min(sent, moves)
         shots = [self._shot(match_id, n) for n in range(start, moves)]
         return moves, shots, view, self.book.seats(match_id)
@@ -201,6 +214,7 @@ class LiveHub:
             if self._watchers[match_id] <= 0:
                 del self._watchers[match_id]
                 self._stamps.pop(match_id, None)
+                self._views.pop(match_id, None)
             gone = []
             for seat in held:
                 self._present[(match_id, seat)] -= 1
