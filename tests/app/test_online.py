@@ -212,3 +212,38 @@ def _json(data: Any) -> str:
     import json
 
     return json.dumps(data)
+
+
+def test_doubles_four_browsers_each_plays_only_its_seat(client: TestClient) -> None:
+    """Four people, four browsers: the creator keeps seat 0 and invites the three others; at each
+    turn only the browser holding the seat to move may act (the three others get 403)."""
+    players = [{"name": "Ann"}, *({"name": f"P{n}", "invite": True} for n in (2, 3, 4))]
+    m = _create(client, "snooker", players)
+    mid = m["id"]
+    browsers = {0: client}
+    for inv in m["online"]["invitations"]:
+        b = TestClient(client.app)
+        joined = b.post(f"/api/matches/{mid}/join", json={"code": inv["code"], "name": f"G{inv['seat']}"})
+        assert joined.json()["seat"] == inv["seat"]
+        browsers[inv["seat"]] = b
+    assert sorted(browsers) == [0, 1, 2, 3]
+    seats = [s["seat"] for s in client.get(f"/api/matches/{mid}/seats").json()["seats"]]
+    assert seats == [0, 1, 2, 3]
+    moved = []
+    for _ in range(4):
+        turn = client.get(f"/api/matches/{mid}").json()["turn"]
+        if turn["action"] == "choose":
+            path, body = f"/api/matches/{mid}/choices", {"choice": "play"}
+        else:
+            strike: dict[str, Any] = {"speed": 0.4, "angle": 0.0}
+            if turn["placement"]:
+                strike["place_cue_ball"] = [0.0, 0.6]
+            path, body = f"/api/matches/{mid}/shots", {"strike": strike}
+        for seat, b in browsers.items():
+            if seat != turn["seat"]:
+                r = b.post(path, json=body)
+                assert (r.status_code, r.json()["key"]) == (403, "auth.not_your_turn")
+        r = browsers[turn["seat"]].post(path, json=body)
+        assert r.status_code == 200, r.text
+        moved.append(turn["seat"])
+    assert len(set(moved)) >= 2, moved
