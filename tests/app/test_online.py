@@ -247,3 +247,19 @@ def test_doubles_four_browsers_each_plays_only_its_seat(client: TestClient) -> N
         assert r.status_code == 200, r.text
         moved.append(turn["seat"])
     assert len(set(moved)) >= 2, moved
+
+
+def test_presence_leases(client: TestClient) -> None:
+    """A seat is present while its lease runs (renewed for many tables in one transaction), away
+    once it has run out or been ended."""
+    from datetime import UTC, datetime, timedelta
+
+    online = client.app.state.online  # type: ignore[attr-defined]
+    a, b = _create(client)["id"], _create(client)["id"]
+    online.book.touch_many([(a, 0), (b, 1)], datetime.now(UTC) + timedelta(seconds=30))
+    assert [s["present"] for s in online.book.seats(a)] == [True, False]
+    assert [s["present"] for s in online.book.seats(b)] == [False, True]
+    later = datetime.now(UTC) + timedelta(seconds=31)
+    assert [s["present"] for s in online.book.seats(a, now=later)] == [False, False]
+    online.book.touch(b, [1], datetime.now(UTC))
+    assert [s["present"] for s in online.book.seats(b)] == [False, False]

@@ -126,12 +126,7 @@ class LiveHub:
     def _read_stamps(self, match_ids: list[str],
                      present: list[tuple[str, int]]) -> dict[str, tuple[Any, ...]]:
         if present:
-            until = lease(self.lease_s)
-            by_match: dict[str, list[int]] = {}
-            for mid, seat in present:
-                by_match.setdefault(mid, []).append(seat)
-            for mid, seats in by_match.items():
-                self.book.touch(mid, seats, until)
+            self.book.touch_many(present, lease(self.lease_s))
         with self.store.session() as s:
             rows = s.execute(select(ShotRow.match_id, func.count()).where(
                 ShotRow.match_id.in_(match_ids)).group_by(ShotRow.match_id)).tuples()

@@ -236,6 +236,17 @@ class SeatBook:
                                                        SeatRow.seat.in_(list(seats)))):
                 row.present_until = until
 
+    def touch_many(self, seats: Collection[tuple[str, int]], until: datetime) -> None:
+        """Renew the presence leases of many (match, seat) pairs in one transaction (one short
+        hold of the database's write lock, whatever the number of tables)."""
+        if not seats:
+            return
+        wanted = set(seats)
+        with self.store.session() as s:
+            for row in s.scalars(select(SeatRow).where(SeatRow.match_id.in_(sorted({m for m, _ in wanted})))):
+                if (row.match_id, row.seat) in wanted:
+                    row.present_until = until
+
     def stamps(self, match_ids: Collection[str], now: datetime) -> dict[str, tuple[Any, ...]]:
         """For each match, what its seats look like now (names, taken, present): a change of the
         stamp is a change to push to the live tables."""
