@@ -43,8 +43,11 @@ LEVEL_RUN_S = 12.0
 HELD_P95_MS = 250.0
 #: Edge-zone points tried for each seat's striker (the first legal one is used).
 CANDIDATES = ((0.1, -0.44), (0.1, 0.44), (-0.44, 0.1), (0.44, 0.1))
-SERVER = ("import sys, uvicorn\nfrom cueboard.app.server import create_app\n"
-          "uvicorn.run(create_app(sys.argv[1], warm_up=True), host='127.0.0.1', port=int(sys.argv[2]),"
+#: The server: new matches not rate-limited (this one client creates hundreds of tables).
+SERVER = ("import sys, uvicorn\nfrom cueboard.app.guard import Rate\n"
+          "from cueboard.app.server import create_app\n"
+          "app = create_app(sys.argv[1], warm_up=True, create_rate=Rate(per_minute=10**6, burst=10**6))\n"
+          "uvicorn.run(app, host='127.0.0.1', port=int(sys.argv[2]),"
           " log_level='warning', backlog=4096, timeout_graceful_shutdown=1)\n")
 
 
@@ -62,6 +65,7 @@ class Table:
     tokens: dict[int, str]  # seat -> token
     spot: dict[int, tuple[float, float]] = field(default_factory=dict)
     turn: dict[str, Any] = field(default_factory=dict)
+    version: int = 0
     streams: list[asyncio.Task[None]] = field(default_factory=list)
 
 
@@ -117,7 +121,7 @@ class Loop:
     async def stroke(self, t: Table) -> None:
         seat = int(t.turn["seat"])
         token = t.tokens[seat]
-        auth = {"Authorization": f"Bearer {token}"}
+        auth = {"Authorization": f"Bearer {token}", "X-Match-Version": str(t.version)}
         if t.turn["action"] == "choose":
             r = await self.http.post(f"/api/matches/{t.id}/choices", json={"choice": t.turn["choices"][0]},
                                      headers=auth)
@@ -138,6 +142,7 @@ class Loop:
             body = r.json()
             self.accepted[(t.id, body["shot"]["number"])] = (now, seat)
             t.turn = body["match"]["turn"]
+            t.version = body["match"]["version"]
             if body["match"]["status"] != "playing":
                 t.turn = {"seat": seat, "action": "over"}
 

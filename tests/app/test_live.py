@@ -30,6 +30,13 @@ def base(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
         yield url
 
 
+def _act(client: httpx.Client, method: str, path: str, json: Any = None) -> httpx.Response:
+    """An acting request naming the match's current version (X-Match-Version)."""
+    mid = path.split("/")[3]
+    version = client.get(f"/api/matches/{mid}").json()["version"]
+    return client.request(method, path, json=json, headers={"X-Match-Version": str(version)})
+
+
 def _friend_match(host: httpx.Client, guest: httpx.Client) -> str:
     r = host.post("/api/matches", json={"game": "snooker", "seed": 2,
                                         "players": [{"name": "Ann"}, {"name": "Bob", "invite": True}]})
@@ -42,9 +49,9 @@ def _friend_match(host: httpx.Client, guest: httpx.Client) -> str:
 
 def _play_foul_and_choice(host: httpx.Client, guest: httpx.Client, mid: str) -> None:
     """Seat 0 (the cue ball no longer in hand) touches nothing again; seat 1 puts it back."""
-    r = host.post(f"/api/matches/{mid}/shots", json={"strike": {"speed": 0.3, "angle": 0.0}})
+    r = _act(host, "POST", f"/api/matches/{mid}/shots", json={"strike": {"speed": 0.3, "angle": 0.0}})
     assert r.status_code == 200, r.text
-    assert guest.post(f"/api/matches/{mid}/choices", json={"choice": "put_back"}).status_code == 200
+    assert _act(guest, "POST", f"/api/matches/{mid}/choices", json={"choice": "put_back"}).status_code == 200
 
 
 def test_moves_reach_every_watcher_in_order_and_reconnects_miss_nothing(base: str) -> None:
@@ -56,7 +63,7 @@ def test_moves_reach_every_watcher_in_order_and_reconnects_miss_nothing(base: st
         assert [e.event for e in hello] == ["match", "seats"]
         assert hello[0].data["shots"] == 0 and hello[0].data["header"]["players"][1]["name"] == "Mai"
         t0 = time.perf_counter()
-        r = host.post(f"/api/matches/{mid}/shots", json=FOUL)
+        r = _act(host, "POST", f"/api/matches/{mid}/shots", json=FOUL)
         assert r.status_code == 200
         got = watch.until("match")
         delivered = time.perf_counter() - t0
@@ -66,7 +73,7 @@ def test_moves_reach_every_watcher_in_order_and_reconnects_miss_nothing(base: st
         assert shots[0].data["announcements"][0]["key"] == "ref.snooker.foul"
         assert got[-1].data["turn"] == {**r.json()["match"]["turn"]}
         assert delivered < 1.0
-        guest.post(f"/api/matches/{mid}/choices", json={"choice": "put_back"})
+        _act(guest, "POST", f"/api/matches/{mid}/choices", json={"choice": "put_back"})
         got = watch.until("match")
         assert [(e.id, e.data["kind"]) for e in got if e.event == "shot"] == [(2, "choice")]
         watch.close()
@@ -114,11 +121,11 @@ def test_a_second_server_over_the_same_database_delivers_the_moves(base: str, db
         watch = EventReader(far, f"/api/matches/{mid}/live")
         watch.until("seats")
         t0 = time.perf_counter()
-        assert host.post(f"/api/matches/{mid}/shots", json=FOUL).status_code == 200
+        assert _act(host, "POST", f"/api/matches/{mid}/shots", json=FOUL).status_code == 200
         got = watch.until("match")
         assert [e.id for e in got if e.event == "shot"] == [1]
         assert time.perf_counter() - t0 < 1.0
         # Deleted by its host: the watchers are told, and the stream ends.
-        assert host.delete(f"/api/matches/{mid}").status_code == 204
+        assert _act(host, "DELETE", f"/api/matches/{mid}").status_code == 204
         assert watch.until("deleted")[-1].data == {"id": mid}
         watch.close()

@@ -9,6 +9,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+from acting import act
 from fastapi.testclient import TestClient
 
 TWO = [{"name": "Ann"}, {"name": "Bob"}]
@@ -81,7 +82,7 @@ def test_every_acting_endpoint_refuses_missing_wrong_and_other_seats_tokens(clie
 
     def refused(method: str, path: str, body: Any, headers: dict[str, str], status: int, key: str) -> None:
         before = _state(client, mid)
-        r = stranger.request(method, path, json=body, headers=headers)
+        r = act(stranger, method, path, json=body, headers=headers)
         assert (r.status_code, r.json()["key"]) == (status, key), (path, r.text)
         assert r.json()["detail"]
         assert _state(client, mid) == before
@@ -95,9 +96,9 @@ def test_every_acting_endpoint_refuses_missing_wrong_and_other_seats_tokens(clie
     refused(*place, _bearer(seat[1]), 403, "auth.not_your_turn")
     refused(*delete, _bearer(seat[0]), 403, "auth.host_only")
     refused(*publish, _bearer(seat[1]), 403, "auth.host_only")
-    assert stranger.post(f"/api/matches/{mid}/placement", json={"x": 0.1, "y": 0.7},
+    assert act(stranger, "POST", f"/api/matches/{mid}/placement", json={"x": 0.1, "y": 0.7},
                          headers=_bearer(seat[0])).json() == {"legal": True}
-    r = stranger.post(f"/api/matches/{mid}/shots", json=FOUL, headers=_bearer(seat[0]))
+    r = act(stranger, "POST", f"/api/matches/{mid}/shots", json=FOUL, headers=_bearer(seat[0]))
     assert r.status_code == 200, r.text
     # After seat 0's foul seat 1 chooses: seat 0's token may not, nor any stranger.
     choice = ("POST", f"/api/matches/{mid}/choices", {"choice": "put_back"})
@@ -105,23 +106,24 @@ def test_every_acting_endpoint_refuses_missing_wrong_and_other_seats_tokens(clie
     refused(*choice, _bearer("y" * 43), 401, "auth.invalid")
     refused(*choice, _bearer(other), 401, "auth.invalid")
     refused(*choice, _bearer(seat[0]), 403, "auth.not_your_turn")
-    assert stranger.post(*choice[1:2], json=choice[2], headers=_bearer(seat[1])).status_code == 200
+    assert act(stranger, *choice, headers=_bearer(seat[1])).status_code == 200
     # Asking the AI: a seat holder passes the guard (and, no AI being to move, gets 409).
-    assert stranger.post(f"/api/matches/{mid}/ai", headers=_bearer(seat[1])).status_code == 409
+    assert act(stranger, "POST", f"/api/matches/{mid}/ai", headers=_bearer(seat[1])).status_code == 409
     # The message in the player's language.
-    r = stranger.post(f"/api/matches/{mid}/shots?lang=uk", json=FOUL)
+    r = act(stranger, "POST", f"/api/matches/{mid}/shots?lang=uk", json=FOUL)
     assert r.json()["detail"] == client.get("/api/i18n/uk").json()["auth.required"]
     host = _bearer(m["online"]["host_token"])
-    assert stranger.delete(f"/api/matches/{mid}", headers=host).status_code == 204
-    assert stranger.post(f"/api/matches/{mid}/shots", json=FOUL).status_code == 404
+    assert act(stranger, "DELETE", f"/api/matches/{mid}", headers=host).status_code == 204
+    gone = stranger.post(f"/api/matches/{mid}/shots", json=FOUL, headers={"X-Match-Version": "2"})
+    assert gone.status_code == 404
 
 
 def test_hot_seat_one_browser_holds_every_seat(client: TestClient) -> None:
     """The browser that created the match holds every seat in its cookie: it plays both sides."""
     m = _create(client)
     mid = m["id"]
-    assert client.post(f"/api/matches/{mid}/shots", json=FOUL).status_code == 200  # seat 0
-    r = client.post(f"/api/matches/{mid}/choices", json={"choice": "put_back"})  # seat 1 chooses
+    assert act(client, "POST", f"/api/matches/{mid}/shots", json=FOUL).status_code == 200  # seat 0
+    r = act(client, "POST", f"/api/matches/{mid}/choices", json={"choice": "put_back"})  # seat 1 chooses
     assert r.status_code == 200 and r.json()["match"]["turn"]["seat"] == 0
     you = client.get(f"/api/matches/{mid}/seats").json()["you"]
     assert you == {"host": True, "seats": [0, 1], "open": False}
@@ -150,11 +152,11 @@ def test_invitation_taken_once_with_a_display_name(client: TestClient) -> None:
     assert late.get(f"/api/matches/{mid}/invitations/{code}").json()["open"] is False
     assert late.get(f"/api/matches/{mid}/seats").json()["you"] == {"host": False, "seats": [], "open": False}
     # The strokes alternate between the two browsers; neither may play the other's turn.
-    assert guest.post(f"/api/matches/{mid}/shots", json=FOUL).status_code == 403
-    assert client.post(f"/api/matches/{mid}/shots", json=FOUL).status_code == 200
-    assert client.post(f"/api/matches/{mid}/choices", json={"choice": "play"}).status_code == 403
-    assert guest.post(f"/api/matches/{mid}/choices", json={"choice": "play"}).status_code == 200
-    assert late.post(f"/api/matches/{mid}/shots", json=FOUL).status_code == 401
+    assert act(guest, "POST", f"/api/matches/{mid}/shots", json=FOUL).status_code == 403
+    assert act(client, "POST", f"/api/matches/{mid}/shots", json=FOUL).status_code == 200
+    assert act(client, "POST", f"/api/matches/{mid}/choices", json={"choice": "play"}).status_code == 403
+    assert act(guest, "POST", f"/api/matches/{mid}/choices", json={"choice": "play"}).status_code == 200
+    assert act(late, "POST", f"/api/matches/{mid}/shots", json=FOUL).status_code == 401
     assert client.get(f"/api/matches/{mid}/record").status_code == 200  # watching needs no token
 
 
@@ -202,8 +204,8 @@ def test_matches_stored_before_seats_stay_open(tmp_path: Path) -> None:
                    ("0123456789ab", _json(view["position"])))
     with TestClient(create_app(url)) as c:
         assert [(x["id"], x["role"]) for x in c.get("/api/matches").json()] == [("0123456789ab", "open")]
-        r = c.post("/api/matches/0123456789ab/shots", json={"strike": {"x": 0.0, "y": -0.44, "speed": 0.5,
-                                                                        "angle": 90}})
+        stroke = {"strike": {"x": 0.0, "y": -0.44, "speed": 0.5, "angle": 90}}
+        r = act(c, "POST", "/api/matches/0123456789ab/shots", json=stroke)
         assert r.status_code == 200, r.text
         assert c.get("/api/matches/0123456789ab/seats").json()["you"]["open"] is True
 
@@ -241,9 +243,9 @@ def test_doubles_four_browsers_each_plays_only_its_seat(client: TestClient) -> N
             path, body = f"/api/matches/{mid}/shots", {"strike": strike}
         for seat, b in browsers.items():
             if seat != turn["seat"]:
-                r = b.post(path, json=body)
+                r = act(b, "POST", path, json=body)
                 assert (r.status_code, r.json()["key"]) == (403, "auth.not_your_turn")
-        r = browsers[turn["seat"]].post(path, json=body)
+        r = act(browsers[turn["seat"]], "POST", path, json=body)
         assert r.status_code == 200, r.text
         moved.append(turn["seat"])
     assert len(set(moved)) >= 2, moved

@@ -238,8 +238,10 @@ def _finished_crokinole(server: Server) -> str:
     (with the host's token), then listed publicly so that the page's lobby shows it."""
     headers = {"Content-Type": "application/json"}
 
-    def call(method: str, path: str, body: Any = None) -> Any:
+    def call(method: str, path: str, body: Any = None, version: int | None = None) -> Any:
         data = None if body is None else json.dumps(body).encode()
+        if version is not None:  # an acting request names the match version it was made against
+            headers["X-Match-Version"] = str(version)
         req = urllib.request.Request(server.url + path, data=data, method=method, headers=headers)
         with urllib.request.urlopen(req, timeout=60) as r:
             return json.load(r)
@@ -253,7 +255,7 @@ def _finished_crokinole(server: Server) -> str:
     for _ in range(80):
         if m["status"] != "playing":
             break
-        m = call("POST", f"/api/matches/{mid}/ai")["match"]
+        m = call("POST", f"/api/matches/{mid}/ai", version=m["version"])["match"]
     assert m["status"] == "finished"
     assert call("POST", f"/api/matches/{mid}/publish", {"public": True}) == {"public": True}
     return mid

@@ -91,9 +91,11 @@ class Player:
         return self.page.evaluate(script)
 
     def request(self, method: str, path: str, body: Any = None) -> int:
-        """The status of a request made by the page (with its cookies)."""
+        """The status of a request made by the page (with its cookies), naming the version of
+        the match the page shows (X-Match-Version)."""
         script = ("([method, path, body]) => fetch(path, {method,"
-                  " headers: {'Content-Type': 'application/json'},"
+                  " headers: {'Content-Type': 'application/json',"
+                  " 'X-Match-Version': String(window.cueboard ? window.cueboard.m.version : 0)},"
                   " body: body === null ? undefined : JSON.stringify(body)}).then(r => r.status)")
         return int(self.page.evaluate(script, [method, path, body]))
 

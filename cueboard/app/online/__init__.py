@@ -63,7 +63,7 @@ class Online:
         try:
             issued = self.book.issue(match_id, players, {int(players[n]["seat"]) for n in invited})
         except Exception:
-            self.service.delete(match_id)  # never leave a match nobody holds
+            self.service.delete(match_id, expected=int(view["version"]))  # never leave a match nobody holds
             raise
         add_cookie(request, response, match_id, issued.tokens())
         return issued_json(match_id, issued)

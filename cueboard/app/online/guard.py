@@ -21,7 +21,7 @@ from cueboard.app.online.seats import Access, Issued, OnlineError, SeatBook
 from cueboard.records.base import parse_record
 from cueboard.records.match import MatchHeader
 from cueboard.records.registry import record_types
-from cueboard.store import Store
+from cueboard.store import StaleMatchError, Store
 
 COOKIE_PREFIX = "cb_"
 #: How long a browser keeps a match's cookie (seconds): 180 days.
@@ -86,8 +86,16 @@ class Guard:
         self.store.get_match(match_id)  # 404 for an unknown match, before any question of tokens
         return self.book.access(match_id, credentials(request, match_id))
 
-    def _turn(self, match_id: str) -> tuple[dict[str, Any], MatchHeader, str]:
+    def _turn(self, request: Request, match_id: str) -> tuple[dict[str, Any], MatchHeader, str]:
+        """Whose turn it is, at the version the request names (``X-Match-Version``): a request
+        made against another version is stale (409) whoever sends it, so the seat checked here
+        is the seat to move when the move is stored (the store's compare-and-set on that
+        version)."""
         row = self.store.get_match(match_id)
+        named = request.headers.get("x-match-version", "")
+        # (a number out of range is left to the endpoint's validation: 422)
+        if named.isdigit() and int(named) <= 2**31 - 1 and int(named) != row.version:
+            raise StaleMatchError(match_id, int(named), row.version)
         a = adapter(row.game)
         position = parse_record(record_types(row.game).position, row.position)
         return turn_json(a.game, position), parse_record(MatchHeader, row.header), row.status
@@ -99,7 +107,7 @@ class Guard:
         if access.legacy:
             return access
         _refuse_unknown(access)
-        turn, header, status = self._turn(match_id)
+        turn, header, status = self._turn(request, match_id)
         seat = int(turn["seat"])
         player = next((p for p in header.players if p.seat == seat), None)
         not_a_persons_turn = status != "playing" or (player is not None and player.kind == "ai")

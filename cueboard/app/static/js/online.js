@@ -2,7 +2,7 @@
 // invitation link, and the live table — every move pushed by the server (Server-Sent Events,
 // GET /api/matches/<id>/live) and animated as it is played, the seats with their presence, the
 // invitation links to copy. The seat tokens live in an HttpOnly cookie the page never reads.
-import { api } from "./api.js";
+import { api, remember } from "./api.js";
 import { t } from "./i18n.js";
 import { el } from "./lobby.js";
 
@@ -128,6 +128,7 @@ export class LiveTable {
           this.s.ui.calls = data.announcements;
           this.s.renderCalls();
         } else if (data.shots > this.s.m.shots) {
+          remember(data);  // the version the next acting request names (X-Match-Version)
           this.s.m = data;
           this.s.ui.placed = null; this.s.ui.fixed = false;
           this.s.ui.calls = data.state?.last?.announcements || this.s.ui.calls;

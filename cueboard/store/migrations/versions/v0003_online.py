@@ -3,7 +3,7 @@ codes, display names and presence (hashes only, cueboard/store/online.py). Match
 this revision are marked ``legacy``: they stay open to anyone, as they were.
 
 Revision ID: 0003
-Revises: 0001
+Revises: 0002
 Create Date: 2026-12-01
 """
 
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0003"
-down_revision = "0001"
+down_revision = "0002"
 branch_labels = None
 depends_on = None
 
