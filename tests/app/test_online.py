@@ -265,3 +265,21 @@ def test_presence_leases(client: TestClient) -> None:
     assert [s["present"] for s in online.book.seats(a, now=later)] == [False, False]
     online.book.touch(b, [1], datetime.now(UTC))
     assert [s["present"] for s in online.book.seats(b)] == [False, False]
+
+
+def test_seat_checked_at_the_version_the_request_names(client: TestClient) -> None:
+    """A stranger is refused for its token (401) whatever version it names; a seat holder naming
+    a version that is no longer the match's gets 409 before its seat is judged, and nothing
+    changes (the seat to move is judged at the version the store's compare-and-set writes)."""
+    m = _create(client)
+    mid = m["id"]
+    stranger = TestClient(client.app)
+    assert act(client, "POST", f"/api/matches/{mid}/shots", json=FOUL).status_code == 200  # version 1
+    before = _state(client, mid)
+    stale = {"X-Match-Version": "0"}
+    r = stranger.post(f"/api/matches/{mid}/choices", json={"choice": "play"}, headers=stale)
+    assert (r.status_code, r.json()["key"]) == (401, "auth.required")
+    r = client.post(f"/api/matches/{mid}/choices", json={"choice": "play"}, headers=stale)
+    assert r.status_code == 409 and r.json()["params"]["version"] == 1
+    assert _state(client, mid) == before
+    assert act(client, "POST", f"/api/matches/{mid}/choices", json={"choice": "play"}).status_code == 200
