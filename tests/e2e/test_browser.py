@@ -40,7 +40,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 def page(server: Server) -> Iterator[Any]:
     with playwright_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        pg = browser.new_page(viewport={"width": 1280, "height": 820})
+        # bypass_csp: the tests' own string predicates (wait_for_function, evaluate) are evaluated
+        # in the page, which the server's Content-Security-Policy (no 'unsafe-eval') forbids
+        pg = browser.new_page(viewport={"width": 1280, "height": 820}, bypass_csp=True)
         errors: list[str] = []
         pg.on("pageerror", lambda e: errors.append(str(e)))
         pg.goto(server.url + "/")

@@ -72,7 +72,9 @@ class Player:
     """One browser context (its own cookies) and its page."""
 
     def __init__(self, browser: Any, server: Server):
-        self.context = browser.new_context(viewport={"width": 1200, "height": 800})
+        # bypass_csp: the tests' string predicates are evaluated in the page (no 'unsafe-eval' in
+        # the server's Content-Security-Policy)
+        self.context = browser.new_context(viewport={"width": 1200, "height": 800}, bypass_csp=True)
         self.context.add_init_script(ACCEPTED)
         self.page = self.context.new_page()
         self.errors: list[str] = []
