@@ -65,6 +65,7 @@ class LiveHub:
         self._shots: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
         self._cache_shots = cache_shots
         self._views: dict[str, tuple[int, dict[str, Any]]] = {}  # match -> (moves, view)
+        self._delivered: dict[str, int] = {}  # match -> moves its streams here have sent
         self._poller: asyncio.Task[None] | None = None
 
     # --- waking --------------------------------------------------------------------------------
@@ -117,10 +118,15 @@ class LiveHub:
                 log.exception("reading the live tables' state failed")
                 continue
             for mid, stamp in stamps.items():
-                if self._stamps.get(mid) != stamp:
+                old = self._stamps.get(mid)
+                if old != stamp:
                     self._stamps[mid] = stamp
-                    self.forget(mid)
-                    self._wake(mid)
+                    seats_changed = old is None or old[1] != stamp[1]
+                    if seats_changed:
+                        self.forget(mid)
+                    # a move this process's streams have sent already needs no second wake-up
+                    if seats_changed or stamp[0] > self._delivered.get(mid, -1):
+                        self._wake(mid)
         self._poller = None
 
     def _read_stamps(self, match_ids: list[str],
@@ -197,6 +203,7 @@ class LiveHub:
                 if sent is None or shots or sent > moves:
                     yield sse("match", view)
                 sent = moves
+                self._delivered[match_id] = max(self._delivered.get(match_id, 0), moves)
                 if seat_list != seats_sent:
                     yield sse("seats", seat_list)
                     seats_sent = seat_list
@@ -210,6 +217,7 @@ class LiveHub:
                 del self._watchers[match_id]
                 self._stamps.pop(match_id, None)
                 self._views.pop(match_id, None)
+                self._delivered.pop(match_id, None)
             gone = []
             for seat in held:
                 self._present[(match_id, seat)] -= 1
