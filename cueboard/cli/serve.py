@@ -58,7 +58,9 @@ def serve(
         create_rate=Rate(matches_per_minute, CREATE_RATE.burst),
         ai_rate=Rate(ai_turns_per_minute, AI_RATE.burst), ai_workers=ai_workers,
         ai_memory_mb=ai_memory_mb, ai_timeout_s=ai_timeout)
-    shown = url.split("@")[-1] if "@" in url else url  # no password in the console
+    from sqlalchemy.engine import make_url
+
+    shown = make_url(url).render_as_string(hide_password=True)  # no password in the console
     console.print(f"cueboard web app on [bold]http://{host}:{port}/[/bold] ({workers} worker"
                   f"{'s' if workers > 1 else ''}, database {shown}); Ctrl+C stops it")
     uvicorn.run("cueboard.app.server:app_from_environment", factory=True, host=host, port=port,

@@ -40,8 +40,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 def page(server: Server) -> Iterator[Any]:
     with playwright_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        # bypass_csp: the tests' own string predicates (wait_for_function, evaluate) are evaluated
-        # in the page, which the server's Content-Security-Policy (no 'unsafe-eval') forbids
+        # The tests drive the page with Playwright's string predicates (wait_for_function), which
+        # the page's Content-Security-Policy forbids (no 'unsafe-eval'): bypassed for them here;
+        # test_the_page_runs_under_its_csp loads the page with the policy in force.
         pg = browser.new_page(viewport={"width": 1280, "height": 820}, bypass_csp=True)
         errors: list[str] = []
         pg.on("pageerror", lambda e: errors.append(str(e)))
@@ -50,6 +51,23 @@ def page(server: Server) -> Iterator[Any]:
         yield pg
         browser.close()
         assert not errors, errors
+
+
+def test_the_page_runs_under_its_csp(server: Server) -> None:
+    """With the server's Content-Security-Policy in force (default-src 'self'), the lobby loads,
+    its scripts run and the browser reports no violation of the policy."""
+    with playwright_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        pg = browser.new_page(viewport={"width": 1280, "height": 820})
+        console: list[str] = []
+        pg.on("console", lambda m: console.append(m.text))
+        pg.on("pageerror", lambda e: console.append(str(e)))
+        response = pg.goto(server.url + "/")
+        assert response is not None and "default-src 'self'" in response.headers["content-security-policy"]
+        pg.wait_for_selector("body[data-ready='1']")
+        pg.wait_for_selector("#start")
+        browser.close()
+    assert not [m for m in console if "Content Security Policy" in m or "Refused" in m], console
 
 
 def _available(page: Any, game: str) -> bool:

@@ -230,3 +230,14 @@ def test_play_a_friend(browser: Any, server: Server, game: str) -> None:
     guest.page.wait_for_selector(f"li[data-match='{mid}']")
     for p in (host, guest, spectator, stranger):
         p.close()
+    # The table (live stream, seats card) with the page's Content-Security-Policy in force: no
+    # violation (this context uses CSS selectors only, no string predicates).
+    strict = browser.new_context(viewport={"width": 1200, "height": 800})
+    page = strict.new_page()
+    console: list[str] = []
+    page.on("console", lambda m: console.append(m.text))
+    page.on("pageerror", lambda e: console.append(str(e)))
+    page.goto(f"{server.url}/#/match/{mid}")
+    page.wait_for_selector("body[data-live='1'] #online #presence li")
+    strict.close()
+    assert not [m for m in console if "Content Security Policy" in m or "Refused" in m], console
