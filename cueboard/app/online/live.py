@@ -30,12 +30,12 @@ from collections.abc import AsyncIterator, Collection
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 
 from cueboard.app.online.seats import SeatBook, lease
 from cueboard.app.service import MatchService
 from cueboard.store import StoreError
-from cueboard.store.models import ShotRow
+from cueboard.store.models import MatchRow
 
 log = logging.getLogger(__name__)
 
@@ -134,17 +134,19 @@ class LiveHub:
         if present:
             self.book.touch_many(present, lease(self.lease_s))
         with self.store.session() as s:
-            rows = s.execute(select(ShotRow.match_id, func.count()).where(
-                ShotRow.match_id.in_(match_ids)).group_by(ShotRow.match_id)).tuples()
+            rows = s.execute(select(MatchRow.id, MatchRow.version).where(MatchRow.id.in_(match_ids))).tuples()
             counts = {mid: int(n) for mid, n in rows}
         stamps = self.book.stamps(match_ids, datetime.now(UTC))
         return {mid: (counts.get(mid, 0), stamps.get(mid, ())) for mid in match_ids}
 
     # --- reading -------------------------------------------------------------------------------
     def _moves(self, match_id: str) -> int:
+        """The number of moves stored (the match's version; StoreError once it is deleted)."""
         with self.store.session() as s:
-            return int(s.scalar(select(func.count()).select_from(ShotRow).where(ShotRow.match_id == match_id))
-                       or 0)
+            version = s.scalar(select(MatchRow.version).where(MatchRow.id == match_id))
+        if version is None:
+            raise StoreError(f"no match with id '{match_id}'")
+        return int(version)
 
     def _shot(self, match_id: str, number: int) -> dict[str, Any]:
         key = (match_id, number)
@@ -164,7 +166,6 @@ class LiveHub:
         moves = self._moves(match_id)
         cached = self._views.get(match_id)
         if cached is not None and cached[0] == moves:
-            self.service.store.get_match(match_id)  # StoreError once the match is deleted
             view = cached[1]
         else:
             view = self.service.view(match_id)  # (the streams of one table share it)
