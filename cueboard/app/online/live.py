@@ -66,6 +66,10 @@ class LiveHub:
         self._cache_shots = cache_shots
         self._views: dict[str, tuple[int, dict[str, Any]]] = {}  # match -> (moves, view)
         self._delivered: dict[str, int] = {}  # match -> moves its streams here have sent
+        #: Each match's wake-ups so far, and the last snapshot read (at which wake-up): the
+        #: streams of one table woken together read the database once.
+        self._gen: Counter[str] = Counter()
+        self._snaps: dict[str, tuple[int, int, dict[str, Any], list[dict[str, Any]]]] = {}
         self._poller: asyncio.Task[None] | None = None
 
     # --- waking --------------------------------------------------------------------------------
@@ -82,6 +86,7 @@ class LiveHub:
         self._views.pop(match_id, None)
 
     def _wake(self, match_id: str) -> None:
+        self._gen[match_id] += 1
         ev = self._events.pop(match_id, None)
         if ev is not None:
             ev.set()
@@ -160,9 +165,21 @@ class LiveHub:
             self._shots.move_to_end(key)
         return hit
 
-    def _snapshot(self, match_id: str, sent: int | None) -> tuple[int, list[dict[str, Any]], dict[str, Any],
-                                                                   list[dict[str, Any]]]:
-        """(moves stored, the moves after ``sent``, the match view, the seats), read in a thread."""
+    def _snapshot(self, match_id: str, sent: int | None, gen: int) -> tuple[
+            int, list[dict[str, Any]], dict[str, Any], list[dict[str, Any]]]:
+        """(moves stored, the moves after ``sent``, the match view, the seats), read in a thread
+        — or taken from the snapshot another stream of the match read since wake-up ``gen``
+        (anything that changed since then has woken the match again)."""
+        snap = self._snaps.get(match_id)
+        if snap is not None and snap[0] == gen:
+            _gen, moves, view, seats = snap
+        else:
+            moves, view, seats = self._read(match_id)
+            self._snaps[match_id] = (gen, moves, view, seats)
+        start = moves if sent is None else min(sent, moves)
+        return moves, [self._shot(match_id, n) for n in range(start, moves)], view, seats
+
+    def _read(self, match_id: str) -> tuple[int, dict[str, Any], list[dict[str, Any]]]:
         moves = self._moves(match_id)
         cached = self._views.get(match_id)
         if cached is not None and cached[0] == moves:
@@ -171,9 +188,7 @@ class LiveHub:
             view = self.service.view(match_id)  # (the streams of one table share it)
             moves = int(view["shots"])  # the view's own count: its moves and the view agree
             self._views[match_id] = (moves, view)
-        start = moves if sent is None else min(sent, moves)
-        shots = [self._shot(match_id, n) for n in range(start, moves)]
-        return moves, shots, view, self.book.seats(match_id)
+        return moves, view, self.book.seats(match_id)
 
     # --- streaming -----------------------------------------------------------------------------
     async def stream(self, match_id: str, after: int | None, seats: Collection[int]) -> AsyncIterator[str]:
@@ -195,7 +210,8 @@ class LiveHub:
             while True:
                 ev = self._event(match_id)
                 try:
-                    moves, shots, view, seat_list = await asyncio.to_thread(self._snapshot, match_id, sent)
+                    moves, shots, view, seat_list = await asyncio.to_thread(
+                        self._snapshot, match_id, sent, self._gen[match_id])
                 except StoreError:
                     yield sse("deleted", {"id": match_id})
                     return
@@ -219,6 +235,7 @@ class LiveHub:
                 self._stamps.pop(match_id, None)
                 self._views.pop(match_id, None)
                 self._delivered.pop(match_id, None)
+                self._snaps.pop(match_id, None)
             gone = []
             for seat in held:
                 self._present[(match_id, seat)] -= 1
