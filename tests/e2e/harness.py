@@ -44,7 +44,10 @@ class Server:
         exe = str(Path(sys.executable).parent / "cueboard")
         cmd = [exe, "serve", "--port", str(self.port), "--db", self.db_url,
                "--ai-budget", "0.3"]
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        # the checkout's cueboard, whatever the virtual environment has installed
+        repo = str(Path(__file__).resolve().parents[2])
+        env = {**os.environ, "PYTHONUNBUFFERED": "1",
+               "PYTHONPATH": os.pathsep.join(filter(None, [repo, os.environ.get("PYTHONPATH")]))}
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
         deadline = time.monotonic() + 180
