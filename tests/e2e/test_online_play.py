@@ -167,6 +167,8 @@ def test_play_a_friend(browser: Any, server: Server, game: str) -> None:
     guest_seat = int((invite.get_attribute("id") or "").split("-")[1])
     assert "/#/join/" in link
     assert host.page.locator("#role").inner_text() == "You play: Ann"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    host.page.screenshot(path=str(SHOTS / f"online-{game}-invite.png"), full_page=True)
     # The guest takes the seat with a display name; the host sees the guest connected.
     guest.page.goto(link)
     guest.page.wait_for_selector("#join-name")
@@ -211,7 +213,6 @@ def test_play_a_friend(browser: Any, server: Server, game: str) -> None:
             break
     assert played_by == {0, guest_seat}, "both browsers played"
     print(f"{game}: moves pushed to the other browsers in {sorted(round(d) for d in delivery)} ms")
-    SHOTS.mkdir(parents=True, exist_ok=True)
     guest.page.screenshot(path=str(SHOTS / f"online-{game}-guest.png"), full_page=True)
     # A context without the seat's token: refused, and the match record unchanged.
     stranger.open(f"/#/match/{mid}")
