@@ -61,8 +61,8 @@ SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
-class BodyTooLargeError(HTTPException):
-    """A request body over the limit (413; an HTTPException, so that FastAPI's body reading
+class BodyTooLargeError(HTTPException, CueboardInputError):
+    """A request body over the limit (413; an HTTPException first, so that FastAPI's body reading
     passes it on to the app's error handler as it is)."""
 
     def __init__(self, detail: str):

@@ -23,7 +23,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
-from cueboard.errors import CueboardInputError
+from cueboard.errors import CueboardError, CueboardInputError
 from cueboard.store.models import FrameRow, HealthRow, MatchRow, ShotRow
 
 #: Environment variable naming the database URL.
@@ -44,7 +44,7 @@ class StaleMatchError(CueboardInputError):
         self.current = current
 
 
-class StoreUnavailableError(Exception):
+class StoreUnavailableError(CueboardError, RuntimeError):
     """The database cannot be opened or written (no driver, read-only, full, unreachable)."""
 
 
