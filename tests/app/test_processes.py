@@ -153,7 +153,8 @@ def test_kill_9_of_a_worker_loses_no_acknowledged_stroke(db: str, tmp_path: Path
                     failures += status >= 500
             return failures
 
-        status, first = call(server, "POST", f"/api/matches/{ai}/ai", version=0)  # its AI worker started
+        status, first = call(server, "POST", f"/api/matches/{ai}/ai", version=0,
+                            token=TOKENS[ai][-1])  # its AI worker started
         assert status == 200, first
         ai_acked.append(first["shot"]["number"])
         with ThreadPoolExecutor(7) as pool:
