@@ -12,6 +12,9 @@ export const liveStats = { received: [] };
 window.cueboardLive = liveStats;
 
 function link(path) { return `${location.origin}${path}`; }
+// A seat as players count it: its player's place in the lobby's order (1, 2...), not the game's
+// seat number (two-player crokinole and novuss sit at seats 0 and 2).
+function place(match, seat) { return match.header.players.findIndex((p) => p.seat === seat) + 1; }
 
 function copyRow(id, label, url) {
   const input = el("input", { type: "text", id, value: url, readonly: "readonly", class: "link-box" });
@@ -68,7 +71,7 @@ export async function renderJoin(root, matchId, code, toast) {
   });
   root.append(el("div", { class: "cards" }, el("div", { class: "card", id: "join-card" },
     el("h2", {}, t("online.join_title")),
-    el("p", {}, t("online.join_as", { n: inv.seat + 1, game: t(`game.${m.game}`) })),
+    el("p", {}, t("online.join_as", { n: place(m, inv.seat), game: t(`game.${m.game}`) })),
     el("div", { class: "row" }, el("label", { for: "join-name" }, t("online.your_name")), name),
     el("div", { class: "row" }, join), error)));
   name.focus();
@@ -175,7 +178,7 @@ export class LiveTable {
     c.append(el("p", { id: "role", class: "muted" }, this.watching() ? t("online.watching") : mine.length ? t("online.you_play", { names: mine.join(", ") }) : ""));
     const invites = JSON.parse(localStorage.getItem(INVITES(this.s.m.id)) || "[]");
     const open = invites.filter((i) => this.seats.some((s) => s.seat === i.seat && !s.claimed));
-    for (const i of open) c.append(copyRow(`invite-${i.seat}`, t("online.invite_for", { n: i.seat + 1, name: this.s.nameOfSeat(i.seat) }), link(i.path)));
+    for (const i of open) c.append(copyRow(`invite-${i.seat}`, t("online.invite_for", { n: place(this.s.m, i.seat), name: this.s.nameOfSeat(i.seat) }), link(i.path)));
     if (this.you.host) {
       c.append(copyRow("watch-link", t("online.watch_link"), link(`/#/match/${this.s.m.id}`)));
       const box = el("input", { type: "checkbox", id: "public" });
