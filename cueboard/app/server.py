@@ -21,12 +21,12 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from fastapi import Depends, FastAPI, Header, Query, Request
+from fastapi import Depends, FastAPI, Header, Query, Request, Response
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, StreamingResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -34,6 +34,7 @@ from cueboard import __version__
 from cueboard.app.games import ChoiceError, PlacementError, adapter, available_games
 from cueboard.app.guard import BODY_LIMIT, LOOPBACK_HOSTS, Guard, Rate, RateLimitedError, RateLimiter
 from cueboard.app.messages import LANGUAGES, UnknownLanguageError, catalogue, pick_language, translate
+from cueboard.app.online import Online, OnlineError
 from cueboard.app.service import SHOT_PAGE_MAX, MatchService, MatchStateError
 from cueboard.app.shotmap_api import router as shotmap_router
 from cueboard.app.work import AIWork, AIWorkError
@@ -68,6 +69,14 @@ class PlayerIn(_Body):
     name: str = Field(default="", max_length=64)
     kind: Literal["human", "ai"] = "human"
     level: str | None = Field(default=None, max_length=32)
+    #: The seat is for a friend: the creator gets an invitation link for it, not its token.
+    invite: bool = False
+
+    @model_validator(mode="after")
+    def _invite_a_person(self) -> PlayerIn:
+        if self.invite and self.kind == "ai":
+            raise ValueError("only a person's seat can be given to a friend (invite), not the AI's")
+        return self
 
 
 class MatchIn(_Body):
@@ -133,6 +142,7 @@ def create_app(
     ai_turns = RateLimiter("AI turns", ai_rate)
     ai_work = AIWork(ai_workers, memory_mb=ai_memory_mb, timeout_s=ai_timeout_s)
     service = MatchService(store, ai_budget_s=ai_budget_s, ai_work=ai_work)
+    online = Online(service)
     warm = threading.Event()
 
     def _warm() -> None:
@@ -158,6 +168,12 @@ def create_app(
                   description="Play snooker, crokinole and novuss: matches, shots, choices, AI, replays.")
     app.state.service = service
     app.add_middleware(Guard, allowed_hosts=allowed_hosts, body_limit=body_limit)
+    app.state.online = online
+    app.include_router(online.router)
+
+    @app.exception_handler(OnlineError)
+    async def _online(request: Request, err: OnlineError) -> JSONResponse:
+        return _error(request, err.status, err.key, {**err.params, "detail": str(err)}, str(err))
 
     @app.exception_handler(StaleMatchError)
     async def _stale(request: Request, err: StaleMatchError) -> JSONResponse:
@@ -253,42 +269,50 @@ def create_app(
     # --- matches -------------------------------------------------------------------------------
     @app.post("/api/matches", status_code=201, summary="Create a match",
               dependencies=[Depends(_create_limit)])
-    def create_match(body: MatchIn) -> dict[str, Any]:
-        players = [p.model_dump() for p in body.players]
-        return service.create(body.game, players, body.settings, body.seed)
+    def create_match(body: MatchIn, request: Request, response: Response) -> dict[str, Any]:
+        players = [p.model_dump(exclude={"invite"}) for p in body.players]
+        view = service.create(body.game, players, body.settings, body.seed)
+        invited = [n for n, p in enumerate(body.players) if p.invite]
+        return {**view, "online": online.created(request, response, view, invited)}
 
-    @app.get("/api/matches", summary="Matches, newest first (status: playing or finished)")
-    def list_matches(status: Literal["playing", "finished"] | None = None) -> list[dict[str, Any]]:
-        return service.matches(status)
+    @app.get("/api/matches", summary="The caller's matches and the public ones, newest first")
+    def list_matches(request: Request,
+                     status: Literal["playing", "finished"] | None = None) -> list[dict[str, Any]]:
+        return online.listing(request, status)
 
     @app.get("/api/matches/{match_id}", summary="A match: version, position, turn, scoreboard")
     def get_match(match_id: MatchId) -> dict[str, Any]:
         return service.view(match_id)
 
-    @app.delete("/api/matches/{match_id}", status_code=204, summary="Delete a match")
+    @app.delete("/api/matches/{match_id}", status_code=204, summary="Delete a match (host)",
+                dependencies=[Depends(online.host)])
     def delete_match(match_id: MatchId, version: Version) -> None:
         service.delete(match_id, expected=version)
 
-    @app.post("/api/matches/{match_id}/shots", summary="Play a stroke (declaration + strike)")
+    @app.post("/api/matches/{match_id}/shots", summary="Play a stroke (declaration + strike)",
+              dependencies=[Depends(online.seat_to_move)])
     def play_shot(match_id: MatchId, version: Version, body: ShotIn) -> dict[str, Any]:
         return service.strike(match_id, body.declaration, body.strike, expected=version)
 
-    @app.post("/api/matches/{match_id}/choices", summary="Make a choice the rules offer now")
+    @app.post("/api/matches/{match_id}/choices", summary="Make a choice the rules offer now",
+              dependencies=[Depends(online.seat_to_move)])
     def make_choice(match_id: MatchId, version: Version, body: ChoiceIn) -> dict[str, Any]:
         return service.choose(match_id, body.choice, expected=version)
 
-    @app.post("/api/matches/{match_id}/placement", summary="Check a placement (cue ball in the D...)")
+    @app.post("/api/matches/{match_id}/placement", summary="Check a placement (cue ball in the D...)",
+              dependencies=[Depends(online.seat_to_move)])
     def check_placement(match_id: MatchId, version: Version, body: PlacementIn) -> dict[str, Any]:
         service.check_placement(match_id, body.x, body.y, expected=version)
         return {"legal": True}
 
     @app.post("/api/matches/{match_id}/concede",
-              summary="The person to move concedes (snooker: the frame, crokinole: the game)")
+              summary="The person to move concedes (snooker: the frame, crokinole: the game)",
+              dependencies=[Depends(online.seat_to_move)])
     def concede(match_id: MatchId, version: Version) -> dict[str, Any]:
         return service.concede(match_id, expected=version)
 
     @app.post("/api/matches/{match_id}/ai", summary="Let the AI player to move play its turn",
-              dependencies=[Depends(_ai_limit)])
+              dependencies=[Depends(online.seat_holder), Depends(_ai_limit)])
     def ai_turn(match_id: MatchId, version: Version) -> dict[str, Any]:
         return service.ai_play(match_id, expected=version)
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import secrets
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, TypeVar
 
 import numpy as np
@@ -186,9 +186,10 @@ class MatchService:
         turn["player"] = player.model_dump(mode="json") if player else None
         return turn
 
-    def matches(self, status: str | None) -> list[dict[str, Any]]:
+    def matches(self, status: str | None, ids: Collection[str] | None = None) -> list[dict[str, Any]]:
+        """The newest matches (of ``status``; among ``ids`` when given), for the lobby's lists."""
         out = []
-        for row in self.store.list_matches(status):
+        for row in self.store.list_matches(status, ids=ids):
             view = self._row_view(row)
             out.append({
                 "id": row.id, "game": row.game, "status": row.status, "version": row.version,

@@ -12,7 +12,7 @@ row; a move made against an older version raises :class:`StaleMatchError` and wr
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -157,11 +157,15 @@ class Store:
             s.expunge(row)
             return row
 
-    def list_matches(self, status: str | None = None, limit: int = 100) -> list[MatchRow]:
+    def list_matches(self, status: str | None = None, limit: int = 100,
+                     ids: Collection[str] | None = None) -> list[MatchRow]:
+        """The newest matches (of ``status``; among ``ids`` when given)."""
         with self.session() as s:
             q = select(MatchRow).order_by(MatchRow.updated_at.desc()).limit(limit)
             if status is not None:
                 q = q.where(MatchRow.status == status)
+            if ids is not None:
+                q = q.where(MatchRow.id.in_(list(ids)))
             rows = list(s.scalars(q))
             for r in rows:
                 s.expunge(r)

@@ -73,12 +73,15 @@ class Served:
 
 
 def call(server: Served, method: str, path: str, body: Any = None, version: int | None = None,
-         timeout: float = 60) -> tuple[int, Any]:
-    """One request: (status, decoded JSON body or None)."""
+         timeout: float = 60, token: str | None = None) -> tuple[int, Any]:
+    """One request: (status, decoded JSON body or None); ``token`` a seat's or the host's
+    (online play: ``Authorization: Bearer``)."""
     data = None if body is None else json.dumps(body).encode()
     headers = {"Content-Type": "application/json"}
     if version is not None:
         headers["X-Match-Version"] = str(version)
+    if token is not None:
+        headers["Authorization"] = f"Bearer {token}"
     req = urllib.request.Request(server.url + path, data=data, method=method, headers=headers)
     try:
         with urllib.request.urlopen(req, timeout=timeout) as r:

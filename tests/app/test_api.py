@@ -149,7 +149,9 @@ def test_list_delete_and_restart(client: TestClient, db_url: str) -> None:
     with TestClient(create_app(db_url)) as again:
         view = again.get(f"/api/matches/{m['id']}").json()
         assert view["shots"] == 1 and view["turn"]["action"] == "choose"
-        assert act(again, "DELETE", f"/api/matches/{m['id']}").status_code == 204
+        assert act(again, "DELETE", f"/api/matches/{m['id']}").status_code == 401  # holds no token
+        host = {"Authorization": f"Bearer {m['online']['host_token']}"}
+        assert act(again, "DELETE", f"/api/matches/{m['id']}", headers=host).status_code == 204
     assert client.get(f"/api/matches/{m['id']}").status_code == 404
     assert client.delete(f"/api/matches/{m['id']}", headers={"X-Match-Version": "1"}).status_code == 404
 

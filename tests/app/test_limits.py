@@ -181,6 +181,7 @@ def test_errors_are_json_even_500_and_503(tmp_path: Path, monkeypatch: pytest.Mo
     app = create_app(f"sqlite:///{path}")
     with TestClient(app, raise_server_exceptions=False) as c:
         mid = _snooker(c)
+        seats = dict(c.cookies)  # the creator's seat tokens (online play), for the next server
 
         def broken(_mid: str) -> None:
             raise RuntimeError("a bug")
@@ -191,7 +192,7 @@ def test_errors_are_json_even_500_and_503(tmp_path: Path, monkeypatch: pytest.Mo
         assert r.json()["key"] == "error.conflict" and "internal error" in r.json()["detail"]
         assert "a bug" not in r.text
     readonly = create_app(f"sqlite:///file:{path}?mode=ro&uri=true")
-    with TestClient(readonly, raise_server_exceptions=False) as c:
+    with TestClient(readonly, raise_server_exceptions=False, cookies=seats) as c:
         r = c.post(f"/api/matches/{mid}/shots", json=FOUL, headers=_at(0))
         assert r.status_code == 503 and "readonly" in r.json()["detail"], r.text
         h = c.get("/api/health")

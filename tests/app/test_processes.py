@@ -60,7 +60,7 @@ def _player(server: Served, mids: list[str], target: int, acked: list[Ack], seed
                 continue
             strike = novuss_strike(view["turn"]["seat"], rng)
             status, body = call(server, "POST", f"/api/matches/{mid}/shots", {"strike": strike},
-                                version=view["version"])
+                                version=view["version"], token=TOKENS[mid][view["turn"]["seat"]])
         except OSError:  # the worker answering was killed: not acknowledged
             seen["lost"] += 1
             continue
@@ -98,10 +98,15 @@ def _acknowledged_are_recorded(acked: list[Ack], records: dict[str, MatchRecord]
         assert stored.model_dump(include={"x", "y", "speed", "angle"}) == pytest.approx(strike)
 
 
+#: The creator's tokens of each match made here: seat -> token, and -1 -> the host's.
+TOKENS: dict[str, dict[int, str]] = {}
+
+
 def _create(server: Served, players: list[dict[str, Any]], seed: int) -> str:
     status, m = call(server, "POST", "/api/matches", {"game": "novuss", "players": players, "seed": seed})
     assert status == 201, m
     mid: str = m["id"]
+    TOKENS[mid] = {s["seat"]: s["token"] for s in m["online"]["seats"]} | {-1: m["online"]["host_token"]}
     return mid
 
 
@@ -138,7 +143,8 @@ def test_kill_9_of_a_worker_loses_no_acknowledged_stroke(db: str, tmp_path: Path
             while (len(acked) < 40 or len(ai_acked) < 3) and time.monotonic() < deadline:
                 try:
                     status, view = call(server, "GET", f"/api/matches/{ai}")
-                    status, body = call(server, "POST", f"/api/matches/{ai}/ai", version=view["version"])
+                    status, body = call(server, "POST", f"/api/matches/{ai}/ai", version=view["version"],
+                                        token=TOKENS[ai][-1])
                 except OSError:
                     continue
                 if status == 200:
@@ -147,7 +153,8 @@ def test_kill_9_of_a_worker_loses_no_acknowledged_stroke(db: str, tmp_path: Path
                     failures += status >= 500
             return failures
 
-        status, first = call(server, "POST", f"/api/matches/{ai}/ai", version=0)  # its AI worker started
+        status, first = call(server, "POST", f"/api/matches/{ai}/ai", version=0,
+                            token=TOKENS[ai][-1])  # its AI worker started
         assert status == 200, first
         ai_acked.append(first["shot"]["number"])
         with ThreadPoolExecutor(7) as pool:

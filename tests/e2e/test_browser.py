@@ -242,10 +242,12 @@ def _disc_pixels(page: Any) -> list[tuple[list[int], int]]:
 
 
 def _finished_crokinole(server: Server) -> str:
-    """A two-round tournament crokinole match played to its end by two AI players through the API."""
+    """A two-round tournament crokinole match played to its end by two AI players through the API
+    (with the host's token), then listed publicly so that the page's lobby shows it."""
+    headers = {"Content-Type": "application/json"}
+
     def call(method: str, path: str, body: Any = None, version: int | None = None) -> Any:
         data = None if body is None else json.dumps(body).encode()
-        headers = {"Content-Type": "application/json"}
         if version is not None:  # an acting request names the match version it was made against
             headers["X-Match-Version"] = str(version)
         req = urllib.request.Request(server.url + path, data=data, method=method, headers=headers)
@@ -256,12 +258,15 @@ def _finished_crokinole(server: Server) -> str:
     m = call("POST", "/api/matches", {"game": "crokinole", "seed": 4,
                                       "players": [{"name": "Hal", **ai}, {"name": "Eve", **ai}],
                                       "settings": {"variant": "tournament", "rounds": 2}})
+    mid = str(m["id"])
+    headers["Authorization"] = f"Bearer {m['online']['host_token']}"
     for _ in range(80):
         if m["status"] != "playing":
             break
-        m = call("POST", f"/api/matches/{m['id']}/ai", version=m["version"])["match"]
+        m = call("POST", f"/api/matches/{mid}/ai", version=m["version"])["match"]
     assert m["status"] == "finished"
-    return str(m["id"])
+    assert call("POST", f"/api/matches/{mid}/publish", {"public": True}) == {"public": True}
+    return mid
 
 
 def test_replay_step_through_of_a_finished_match(page: Any, server: Server) -> None:

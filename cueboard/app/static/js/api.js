@@ -14,7 +14,7 @@ export class ApiError extends Error {
 // DELETE under /matches/{id}) sends it as X-Match-Version, and the server refuses a stale one
 // with 409 (docs/service.md), so a double click can never play a stroke twice.
 const versions = new Map();
-function remember(data) {
+export function remember(data) {
   for (const m of Array.isArray(data) ? data : [data?.match || data]) {
     if (typeof m?.id === "string" && Number.isInteger(m?.version)) versions.set(m.id, m.version);
   }

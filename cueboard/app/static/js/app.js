@@ -4,6 +4,7 @@ import { api } from "./api.js";
 import { applyI18n, currentLanguage, loadLanguage, onLanguageChange, t } from "./i18n.js";
 import { renderLobby } from "./lobby.js";
 import { MatchScreen } from "./match.js";
+import { renderJoin } from "./online.js";
 
 const lobbyRoot = document.getElementById("lobby");
 const matchRoot = document.getElementById("match");
@@ -23,12 +24,14 @@ async function rematch(m) {
 async function route() {
   const m = location.hash.match(/^#\/match\/([0-9a-f]+)/);
   if (screen) { screen.destroy(); screen = null; }
+  const join = location.hash.match(/^#\/join\/([0-9a-f]+)\/([\w-]+)/);
+  if (join) { matchRoot.hidden = true; lobbyRoot.hidden = false; await renderJoin(lobbyRoot, join[1], join[2], showToast); return; }
   if (m) {
     try {
-      const match = await api("GET", `/matches/${m[1]}`);
+      const [match, access] = await Promise.all([api("GET", `/matches/${m[1]}`), api("GET", `/matches/${m[1]}/seats`)]);
       specs[match.game] ||= await api("GET", `/games/${match.game}/spec`);
       lobbyRoot.hidden = true; matchRoot.hidden = false;
-      screen = new MatchScreen(matchRoot, specs[match.game], match, () => { location.hash = "#/"; }, rematch);
+      screen = new MatchScreen(matchRoot, specs[match.game], match, () => { location.hash = "#/"; }, rematch, access);
       return;
     } catch (err) {
       showToast(t(err.key || "error.network", err.params || {}));

@@ -2,6 +2,7 @@
 // 4); resume an unfinished match; browse finished ones.
 import { api } from "./api.js";
 import { t } from "./i18n.js";
+import { friendButton } from "./online.js";
 
 function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
@@ -66,20 +67,23 @@ function matchLine(m, games, open) {
   const li = el("li", {}, el("span", { class: "what" }, `${t(`game.${m.game}`)} · ${names} · ${score}`));
   li.dataset.match = m.id;
   if (games.some((g) => g.name === m.game)) {
-    li.append(el("button", { class: m.status === "playing" ? "primary" : "", onclick: () => open(m.id) },
-      t(m.status === "playing" ? "lobby.open" : "lobby.view")));
+    const label = m.status !== "playing" ? "lobby.view" : m.role === "public" ? "lobby.watch" : "lobby.open";
+    li.append(el("button", { class: m.status === "playing" ? "primary" : "", onclick: () => open(m.id) }, t(label)));
   }
-  // Delete asks first, in the line itself: "Delete this match for good?" Yes / Keep it.
-  const del = el("button", { class: "delete" }, t("lobby.delete"));
-  del.addEventListener("click", () => {
-    const ask = el("span", { class: "confirm", role: "group", "aria-label": t("lobby.delete_confirm") }, el("span", {}, t("lobby.delete_confirm")));
-    const yes = el("button", { class: "danger", "data-confirm": "yes", onclick: async () => { await api("DELETE", `/matches/${m.id}`); li.remove(); } }, t("lobby.delete_yes"));
-    const no = el("button", { "data-confirm": "no", onclick: () => { ask.replaceWith(del); del.focus(); } }, t("lobby.delete_no"));
-    ask.append(yes, no);
-    del.replaceWith(ask);
-    no.focus();
-  });
-  li.append(del);
+  // only the host (or anyone, for a match stored before seats existed) may delete
+  if (!m.role || m.role === "host" || m.role === "open") {
+    // Delete asks first, in the line itself: "Delete this match for good?" Yes / Keep it.
+    const del = el("button", { class: "delete" }, t("lobby.delete"));
+    del.addEventListener("click", () => {
+      const ask = el("span", { class: "confirm", role: "group", "aria-label": t("lobby.delete_confirm") }, el("span", {}, t("lobby.delete_confirm")));
+      const yes = el("button", { class: "danger", "data-confirm": "yes", onclick: async () => { await api("DELETE", `/matches/${m.id}`); li.remove(); } }, t("lobby.delete_yes"));
+      const no = el("button", { "data-confirm": "no", onclick: () => { ask.replaceWith(del); del.focus(); } }, t("lobby.delete_no"));
+      ask.append(yes, no);
+      del.replaceWith(ask);
+      no.focus();
+    });
+    li.append(del);
+  }
   return li;
 }
 
@@ -107,16 +111,17 @@ export async function renderLobby(root, games, open) {
     for (const s of game.settings) newCard.append(settingInput(s));
     const error = el("p", { class: "error" });
     const start = el("button", { class: "primary", id: "start" }, t("lobby.start"));
+    // A player left unnamed is "Player n" in the page's language.
+    const body = () => ({ game: form.game, settings: form.settings,
+      players: form.players.slice(0, form.count).map((p, i) => ({ name: p.name.trim() || t("lobby.player_n", { n: i + 1 }), kind: p.kind, level: p.kind === "ai" ? p.level : null })) });
     start.addEventListener("click", async () => {
       error.textContent = "";
       try {
-        // A player left unnamed is "Player n" in the page's language.
-        const players = form.players.slice(0, form.count).map((p, i) => ({ name: p.name.trim() || t("lobby.player_n", { n: i + 1 }), kind: p.kind, level: p.kind === "ai" ? p.level : null }));
-        const m = await api("POST", "/matches", { game: form.game, players, settings: form.settings });
+        const m = await api("POST", "/matches", body());
         open(m.id);
       } catch (err) { error.textContent = t(err.key, err.params); }
     });
-    newCard.append(el("div", { class: "row" }, start), error);
+    newCard.append(el("div", { class: "row" }, start, friendButton(body, open, error)), error);
   }
   const [playing, finished] = await Promise.all([api("GET", "/matches?status=playing"), api("GET", "/matches?status=finished")]);
   const resume = el("div", { class: "card" }, el("h2", { i18n: "lobby.resume_title" }));

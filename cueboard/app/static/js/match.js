@@ -10,6 +10,7 @@ import { ballsOn, drawGuide, drawMagnifier, guide } from "./aim.js";
 import { colourOfBall, seatOfDisc, shotCalls } from "./calls.js";
 import { AIM_STEP, installInput } from "./input.js";
 import { drawShotmap, shotmapPanel } from "./shotmap.js";
+import { LiveTable } from "./online.js";
 import { endDialog, statistics, summaryRows } from "./summary.js";
 
 // Speeds (m/s) the power slider spans, per game.
@@ -17,8 +18,9 @@ const SPEED = { snooker: [0.3, 8], crokinole: [0.2, 3], novuss: [0.3, 5] };
 const REPLAY_SPEEDS = [0.25, 0.5, 1, 2, 4];
 
 export class MatchScreen {
-  constructor(root, spec, match, leave, rematch) {
+  constructor(root, spec, match, leave, rematch, access) {
     this.root = root; this.spec = spec; this.m = match; this.leave = leave; this.rematch = rematch;
+    this.online = new LiveTable(this, access);  // the seats this browser holds; the live table
     this.ui = {
       placed: null, angle: 90, fine: 0, fixed: false, aimed: false, power: 0.5, side: 0, top: 0, nominate: "", freeBall: "",
       busy: false, said: { plain: [] }, cursor: null, drag: null, live: null, control: { speed: 1, paused: false, replay: false },
@@ -68,7 +70,7 @@ export class MatchScreen {
     return shotCalls(this.game, shot, names, next);
   }
   myTurn() {
-    return this.m.status === "playing" && !this.ui.busy && this.turn.player?.kind !== "ai" && !this.ui.end;
+    return this.m.status === "playing" && !this.ui.busy && this.turn.player?.kind !== "ai" && !this.ui.end && this.online.holds(this.turn.seat);
   }
   canShoot() {
     return this.myTurn() && this.turn.action === "strike" && !(this.turn.placement && !this.ui.placed) && this.ui.aimed;
@@ -89,6 +91,7 @@ export class MatchScreen {
     this.root.replaceChildren(el("div", { class: `layout game-${this.game}` },
       el("div", { class: "board" }, el("div", { class: "row top" }, back, this.status), el("div", { class: "canvas-wrap" }, this.canvas, this.endBox), this.error),
       el("div", { class: "side" }, this.controls, this.scores, el("div", { class: "card" }, el("h2", {}, t("match.referee")), this.calls), this.replay)));
+    this.online.mount(this.root.querySelector(".side"));
     this.view = new View(this.game, this.spec, this.canvas);
     this.view.letters = this.ui.letters;
     this.ctx = this.canvas.getContext("2d");
@@ -100,7 +103,7 @@ export class MatchScreen {
     this.setBusy(this.ui.busy);
   }
 
-  destroy() { window.removeEventListener("resize", this.onResize); window.cueboard = null; setGame(null); }
+  destroy() { window.removeEventListener("resize", this.onResize); window.cueboard = null; setGame(null); this.online.close(); }
 
   // --- rendering -----------------------------------------------------------------------------
   refresh() {
@@ -230,13 +233,13 @@ export class MatchScreen {
     const c = this.controls;
     c.replaceChildren();
     if (this.ui.end) { c.hidden = true; return; }
-    if (this.m.status === "playing" && this.turn.player?.kind === "ai" && !this.ui.thinking && !this.ui.busy) {
+    if (this.m.status === "playing" && this.turn.player?.kind === "ai" && !this.ui.thinking && !this.ui.busy && this.online.canAskAI()) {
       // The AI's turn with no request under way (its last one failed): let the user ask again.
       c.hidden = false;
       c.append(el("button", { class: "primary", id: "ai-play", onclick: () => this.maybeAI() }, t("match.ai_play")));
       return;
     }
-    if (this.m.status !== "playing" || this.turn.player?.kind === "ai") { c.hidden = true; return; }
+    if (this.m.status !== "playing" || this.turn.player?.kind === "ai" || !this.online.holds(this.turn.seat)) { c.hidden = true; return; }
     c.hidden = false;
     if (this.turn.action === "choose") {
       c.append(el("p", {}, t("match.choose")));
@@ -635,10 +638,11 @@ export class MatchScreen {
       b.disabled = busy || (b.id === "shoot" && !this.canShoot());
     }
     if (was || this.ui.pending) this.renderStatus();  // "waiting for the referee" on and off
+    if (!busy) this.online.drain();  // moves pushed meanwhile by the live table
   }
 
   async maybeAI() {
-    if (this.m.status !== "playing" || this.turn.player?.kind !== "ai" || this.ui.busy || this.ui.end || window.cueboard !== this) return;
+    if (this.m.status !== "playing" || this.turn.player?.kind !== "ai" || this.ui.busy || this.ui.end || window.cueboard !== this || !this.online.canAskAI()) return;
     this.error.textContent = "";
     this.ui.thinking = true;
     this.setBusy(true);

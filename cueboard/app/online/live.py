@@ -1,0 +1,266 @@
+"""Live tables: the server pushes every move of a match to every browser watching it, as
+Server-Sent Events (``GET /api/matches/{id}/live``, docs/app.md#the-live-protocol).
+
+The ordered log of a match is its stored moves (the ``shots`` table): the event of move ``n``
+(0, 1, ...) carries ``id: n + 1``, the number of moves the receiver has then seen. A browser that
+reconnects sends ``Last-Event-ID`` (EventSource does so by itself), or ``?after=<moves seen>``
+when a page opens, and receives the moves it missed, in order, each once; then the match as it
+stands. Seats (names, taken, present) travel as snapshots (``seats``), which may repeat.
+
+Because the log is read from the database, a move stored by any process reaches the watchers of
+every process: a move of this process wakes its streams at once (:meth:`LiveHub.notify`, called
+once the acting request is done), and one background task per process reads, every
+``poll_s``, the number of moves and the seats of the matches it is watching, waking those that
+changed (a move stored by another worker process, a seat taken or gone away there).
+
+Presence: a stream opened with a seat's credentials counts the seat present; the lease is
+written to the database (``online_seats.present_until``, renewed every ``ping_s``, lasting
+``lease_s``) so other processes see it; the seat is away once its last stream closes or its
+lease runs out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections import Counter, OrderedDict
+from collections.abc import AsyncIterator, Collection
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import select
+
+from cueboard.app.online.seats import SeatBook, lease
+from cueboard.app.service import MatchService
+from cueboard.store import StoreError
+from cueboard.store.models import MatchRow
+
+log = logging.getLogger(__name__)
+
+
+def sse(event: str, data: Any, event_id: int | None = None) -> str:
+    """One Server-Sent Event (its JSON data on one line)."""
+    head = f"id: {event_id}\n" if event_id is not None else ""
+    return f"{head}event: {event}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+
+
+class LiveHub:
+    """The live tables of one server process."""
+
+    def __init__(self, service: MatchService, book: SeatBook, *, poll_s: float = 1.0,
+                 ping_s: float = 15.0, lease_s: float = 45.0, cache_shots: int = 2048):
+        self.service = service
+        self.store = service.store
+        self.book = book
+        self.poll_s = poll_s
+        self.ping_s = ping_s
+        self.lease_s = lease_s
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._events: dict[str, asyncio.Event] = {}
+        self._watchers: Counter[str] = Counter()
+        self._present: Counter[tuple[str, int]] = Counter()
+        self._stamps: dict[str, tuple[Any, ...]] = {}
+        self._shots: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+        self._cache_shots = cache_shots
+        self._views: dict[str, tuple[int, dict[str, Any]]] = {}  # match -> (moves, view)
+        self._delivered: dict[str, int] = {}  # match -> moves its streams here have sent
+        #: Each match's wake-ups so far, and the last snapshot read (at which wake-up): the
+        #: streams of one table woken together read the database once.
+        self._gen: Counter[str] = Counter()
+        self._snaps: dict[str, tuple[int, int, dict[str, Any], list[dict[str, Any]]]] = {}
+        self._poller: asyncio.Task[None] | None = None
+
+    # --- waking --------------------------------------------------------------------------------
+    def notify(self, match_id: str) -> None:
+        """Wake the streams of ``match_id`` (callable from any thread)."""
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
+            loop.call_soon_threadsafe(self._wake, match_id)
+
+    def forget(self, match_id: str) -> None:
+        """Drop the cached view of ``match_id`` (its header changed: a seat was taken)."""
+        self._views.pop(match_id, None)
+
+    def _wake(self, match_id: str) -> None:
+        self._gen[match_id] += 1
+        ev = self._events.pop(match_id, None)
+        if ev is not None:
+            ev.set()
+
+    def _event(self, match_id: str) -> asyncio.Event:
+        ev = self._events.get(match_id)
+        if ev is None:
+            ev = self._events[match_id] = asyncio.Event()
+        return ev
+
+    def _start(self) -> None:
+        loop = asyncio.get_running_loop()
+        if self._loop is not loop:
+            self._loop = loop
+            self._poller = None
+        if self._poller is None or self._poller.done():
+            self._poller = loop.create_task(self._poll(), name="cueboard-live-poll")
+
+    async def _poll(self) -> None:
+        """Wake the matches whose moves or seats changed in the database (another process's
+        work, or a presence lease that ran out); renew this process's presence leases."""
+        renewed = 0.0
+        loop = asyncio.get_running_loop()
+        while self._watchers:
+            await asyncio.sleep(self.poll_s)
+            try:
+                watched = list(self._watchers)
+                renew = loop.time() - renewed >= self.ping_s / 2
+                present = list(self._present) if renew else []
+                stamps = await asyncio.to_thread(self._read_stamps, watched, present)
+                if renew:
+                    renewed = loop.time()
+            except Exception:  # the database away for a moment: try again next round
+                log.exception("reading the live tables' state failed")
+                continue
+            for mid, stamp in stamps.items():
+                old = self._stamps.get(mid)
+                if old != stamp:
+                    self._stamps[mid] = stamp
+                    seats_changed = old is None or old[1] != stamp[1]
+                    if seats_changed:
+                        self.forget(mid)
+                    # a move this process's streams have sent already needs no second wake-up
+                    if seats_changed or stamp[0] > self._delivered.get(mid, -1):
+                        self._wake(mid)
+        self._poller = None
+
+    def _read_stamps(self, match_ids: list[str],
+                     present: list[tuple[str, int]]) -> dict[str, tuple[Any, ...]]:
+        if present:
+            self.book.touch_many(present, lease(self.lease_s))
+        with self.store.session() as s:
+            rows = s.execute(select(MatchRow.id, MatchRow.version).where(MatchRow.id.in_(match_ids))).tuples()
+            counts = {mid: int(n) for mid, n in rows}
+        stamps = self.book.stamps(match_ids, datetime.now(UTC))
+        return {mid: (counts.get(mid, 0), stamps.get(mid, ())) for mid in match_ids}
+
+    # --- reading -------------------------------------------------------------------------------
+    def _moves(self, match_id: str) -> int:
+        """The number of moves stored (the match's version; StoreError once it is deleted)."""
+        with self.store.session() as s:
+            version = s.scalar(select(MatchRow.version).where(MatchRow.id == match_id))
+        if version is None:
+            raise StoreError(f"no match with id '{match_id}'")
+        return int(version)
+
+    def _shot(self, match_id: str, number: int) -> dict[str, Any]:
+        key = (match_id, number)
+        hit = self._shots.get(key)
+        if hit is None:
+            hit = self.service.shot(match_id, number)
+            self._shots[key] = hit
+            while len(self._shots) > self._cache_shots:
+                self._shots.popitem(last=False)
+        else:
+            self._shots.move_to_end(key)
+        return hit
+
+    def _snapshot(self, match_id: str, sent: int | None, gen: int) -> tuple[
+            int, list[dict[str, Any]], dict[str, Any], list[dict[str, Any]]]:
+        """(moves stored, the moves after ``sent``, the match view, the seats), read in a thread
+        — or taken from the snapshot another stream of the match read since wake-up ``gen``
+        (anything that changed since then has woken the match again)."""
+        snap = self._snaps.get(match_id)
+        if snap is not None and snap[0] == gen:
+            _gen, moves, view, seats = snap
+        else:
+            moves, view, seats = self._read(match_id)
+            self._snaps[match_id] = (gen, moves, view, seats)
+        start = moves if sent is None else min(sent, moves)
+        return moves, [self._shot(match_id, n) for n in range(start, moves)], view, seats
+
+    def _read(self, match_id: str) -> tuple[int, dict[str, Any], list[dict[str, Any]]]:
+        moves = self._moves(match_id)
+        cached = self._views.get(match_id)
+        if cached is not None and cached[0] == moves:
+            view = cached[1]
+        else:
+            view = self.service.view(match_id)  # (the streams of one table share it)
+            moves = int(view["shots"])  # the view's own count: its moves and the view agree
+            self._views[match_id] = (moves, view)
+        return moves, view, self.book.seats(match_id)
+
+    # --- streaming -----------------------------------------------------------------------------
+    async def stream(self, match_id: str, after: int | None, seats: Collection[int]) -> AsyncIterator[str]:
+        """The events of one watcher of ``match_id`` who has seen ``after`` moves (None: a
+        fresh watcher, who gets the match as it stands); ``seats`` the seats its credentials
+        hold (counted present while the stream is open)."""
+        self._start()
+        held = sorted(set(seats))
+        self._watchers[match_id] += 1
+        for seat in held:
+            self._present[(match_id, seat)] += 1
+        try:
+            if held:
+                await asyncio.to_thread(self.book.touch, match_id, held, lease(self.lease_s))
+                self._wake(match_id)
+            yield "retry: 2000\n\n"
+            sent = after
+            seats_sent: list[dict[str, Any]] | None = None
+            while True:
+                ev = self._event(match_id)
+                try:
+                    moves, shots, view, seat_list = await asyncio.to_thread(
+                        self._snapshot, match_id, sent, self._gen[match_id])
+                except StoreError:
+                    yield sse("deleted", {"id": match_id})
+                    return
+                for shot in shots:
+                    yield sse("shot", shot, shot["number"] + 1)
+                if sent is None or shots or sent > moves:
+                    yield sse("match", view)
+                sent = moves
+                self._delivered[match_id] = max(self._delivered.get(match_id, 0), moves)
+                if seat_list != seats_sent:
+                    yield sse("seats", seat_list)
+                    seats_sent = seat_list
+                try:
+                    await asyncio.wait_for(ev.wait(), self.ping_s)
+                except TimeoutError:
+                    yield ": ping\n\n"
+        finally:
+            self._watchers[match_id] -= 1
+            if self._watchers[match_id] <= 0:
+                del self._watchers[match_id]
+                self._stamps.pop(match_id, None)
+                self._views.pop(match_id, None)
+                self._delivered.pop(match_id, None)
+                self._snaps.pop(match_id, None)
+            gone = []
+            for seat in held:
+                self._present[(match_id, seat)] -= 1
+                if self._present[(match_id, seat)] <= 0:
+                    del self._present[(match_id, seat)]
+                    gone.append(seat)
+            if gone:
+                self._away(match_id, gone)
+
+    def _away(self, match_id: str, seats: list[int]) -> None:
+        """Mark ``seats`` away (their last stream here closed), in a thread, then wake the table."""
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+
+        def write() -> None:
+            try:
+                self.book.touch(match_id, seats, datetime.now(UTC))
+            except StoreError:
+                pass
+            except Exception:
+                log.exception("marking seats away failed")
+            self.notify(match_id)
+
+        loop.run_in_executor(None, write)
+
+
+__all__ = ["LiveHub", "sse"]

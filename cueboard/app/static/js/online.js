@@ -1,0 +1,194 @@
+// Online play (docs/app.md#playing-a-friend): the lobby's "play a friend", the page of an
+// invitation link, and the live table — every move pushed by the server (Server-Sent Events,
+// GET /api/matches/<id>/live) and animated as it is played, the seats with their presence, the
+// invitation links to copy. The seat tokens live in an HttpOnly cookie the page never reads.
+import { api, remember } from "./api.js";
+import { t } from "./i18n.js";
+import { el } from "./lobby.js";
+
+const INVITES = (id) => `cueboard.invites.${id}`;
+// When each pushed move arrived (Date.now(), ms), for the browser tests and `make bench`.
+export const liveStats = { received: [] };
+window.cueboardLive = liveStats;
+
+function link(path) { return `${location.origin}${path}`; }
+// A seat as players count it: its player's place in the lobby's order (1, 2...), not the game's
+// seat number (two-player crokinole and novuss sit at seats 0 and 2).
+function place(match, seat) { return match.header.players.findIndex((p) => p.seat === seat) + 1; }
+
+function copyRow(id, label, url) {
+  const input = el("input", { type: "text", id, value: url, readonly: "readonly", class: "link-box" });
+  const button = el("button", { "data-copy": id }, t("online.copy"));
+  button.addEventListener("click", async () => {
+    input.select();
+    try { await navigator.clipboard.writeText(url); } catch { document.execCommand("copy"); }
+    button.textContent = t("online.copied");
+  });
+  return el("div", { class: "invite" }, el("label", { for: id, class: "muted" }, label), el("div", { class: "row" }, input, button));
+}
+
+// The lobby's second way to start: the creator plays the first seat, every other person's seat
+// is given to a friend through its invitation link (kept here to show on the table until taken).
+export function friendButton(body, open, error) {
+  return el("button", { id: "friend", title: t("lobby.friend_hint"), onclick: async () => {
+    error.textContent = "";
+    try {
+      const b = body();
+      b.players = b.players.map((p, i) => (i === 0 || p.kind === "ai" ? p : { ...p, invite: true }));
+      const m = await api("POST", "/matches", b);
+      localStorage.setItem(INVITES(m.id), JSON.stringify(m.online.invitations.map((i) => ({ seat: i.seat, path: i.path }))));
+      open(m.id);
+    } catch (err) { error.textContent = t(err.key, err.params); }
+  } }, t("lobby.friend"));
+}
+
+// The page of an invitation link (#/join/<match>/<code>): take the seat with a display name; a
+// seat already taken (or this browser's own, reopened) opens the table, as a spectator if so.
+export async function renderJoin(root, matchId, code, toast) {
+  root.replaceChildren();
+  let inv;
+  try { inv = await api("GET", `/matches/${matchId}/invitations/${code}`); }
+  catch (err) { toast(t(err.key, err.params)); location.hash = `#/match/${matchId}`; return; }
+  if (!inv.open) {
+    const you = (await api("GET", `/matches/${matchId}/seats`)).you;
+    if (!you.seats.includes(inv.seat)) toast(t("online.taken"));
+    location.hash = `#/match/${matchId}`;
+    return;
+  }
+  const m = await api("GET", `/matches/${matchId}`);
+  const name = el("input", { type: "text", id: "join-name", maxlength: 64, placeholder: t("online.your_name") });
+  const error = el("p", { class: "error" });
+  const join = el("button", { class: "primary", id: "join" }, t("online.join"));
+  join.addEventListener("click", async () => {
+    error.textContent = "";
+    try {
+      await api("POST", `/matches/${matchId}/join`, { code, name: name.value.trim() });
+      location.hash = `#/match/${matchId}`;
+    } catch (err) {
+      if (err.key === "online.taken") { toast(t("online.taken")); location.hash = `#/match/${matchId}`; }
+      else error.textContent = t(err.key, err.params);
+    }
+  });
+  root.append(el("div", { class: "cards" }, el("div", { class: "card", id: "join-card" },
+    el("h2", {}, t("online.join_title")),
+    el("p", {}, t("online.join_as", { n: place(m, inv.seat), game: t(`game.${m.game}`) })),
+    el("div", { class: "row" }, el("label", { for: "join-name" }, t("online.your_name")), name),
+    el("div", { class: "row" }, join), error)));
+  name.focus();
+}
+
+// The live side of a match screen: what this browser holds, the stream of moves, the seats card.
+export class LiveTable {
+  constructor(screen, access) {
+    this.s = screen;
+    this.you = access?.you || { host: false, seats: [], open: true };
+    this.seats = access?.seats || [];
+    this.isPublic = !!access?.public;
+    this.queue = [];
+    this.draining = false;
+    this.lost = false;
+    this.card = null;
+    this.connect();
+  }
+
+  holds(seat) { return this.you.open || this.you.seats.includes(seat); }
+  canAskAI() { return this.you.open || this.you.host || this.you.seats.length > 0; }
+  watching() { return !this.you.open && !this.you.host && !this.you.seats.length; }
+
+  connect() {
+    const es = new EventSource(`/api/matches/${this.s.m.id}/live?after=${this.s.m.shots}`);
+    this.es = es;
+    es.addEventListener("shot", (e) => {
+      const data = JSON.parse(e.data);
+      liveStats.received.push({ match: this.s.m.id, number: data.number, at: Date.now() });
+      this.push({ kind: "shot", data });
+    });
+    es.addEventListener("match", (e) => this.push({ kind: "match", data: JSON.parse(e.data) }));
+    es.addEventListener("seats", (e) => this.onSeats(JSON.parse(e.data)));
+    es.addEventListener("deleted", () => { this.close(); this.s.leave(); });
+    es.addEventListener("open", () => { this.lost = false; this.render(); document.body.dataset.live = "1"; });
+    es.addEventListener("error", () => { this.lost = true; this.render(); document.body.dataset.live = ""; });
+  }
+
+  close() { if (this.es) this.es.close(); this.es = null; document.body.dataset.live = ""; }
+
+  push(item) { this.queue.push(item); this.drain(); }
+
+  // Play the queued moves one after the other, each animated with its calls, when the screen is
+  // idle; moves this screen already has (its own, answered to its request) are skipped.
+  async drain() {
+    if (this.draining || this.s.ui.busy || window.cueboard !== this.s) return;
+    this.draining = true;
+    let played = false;
+    try {
+      while (this.queue.length) {
+        const { kind, data } = this.queue.shift();
+        if (kind === "shot") {
+          if (data.number < this.s.m.shots) continue;
+          if (!played) { this.s.setBusy(true); played = true; }
+          this.s.ui.shown = null;
+          if (data.tracks) await this.s.animateShot(data.position_before, data.position_after, data.tracks);
+          this.s.ui.said = { plain: data.announcements };
+          this.s.renderCalls();
+        } else if (data.shots > this.s.m.shots) {
+          remember(data);  // the version the next acting request names (X-Match-Version)
+          this.s.m = data;
+          this.s.ui.placed = null; this.s.ui.fixed = false; this.s.ui.aimed = false;
+          if (data.state?.last) this.s.ui.said = { plain: data.state.last.announcements };
+          this.s.refresh();
+        }
+      }
+    } finally {
+      this.draining = false;
+      if (played) this.s.setBusy(false);
+    }
+    if (played) this.s.maybeAI();
+  }
+
+  onSeats(seats) {
+    this.seats = seats;
+    const players = this.s.m.header.players;
+    let renamed = false;
+    for (const seat of seats) {
+      const p = players.find((q) => q.seat === seat.seat);
+      if (p && seat.claimed && p.name !== seat.name) { p.name = seat.name; renamed = true; }
+    }
+    if (renamed && !this.s.ui.busy) { this.s.renderStatus(); this.s.renderScores(); }
+    this.render();
+  }
+
+  // The card "At the table": each seat with its presence, this browser's seats (or "watching"),
+  // the invitation links not yet taken, the spectators' link, and (host) the public listing.
+  mount(parent) { this.card = el("div", { class: "card", id: "online" }); parent.append(this.card); this.render(); }
+
+  render() {
+    const c = this.card;
+    if (!c) return;
+    c.replaceChildren(el("h2", {}, t("online.seats")));
+    const ul = el("ul", { class: "list presence", id: "presence" });
+    for (const seat of this.seats) {
+      const state = !seat.claimed ? "waiting" : seat.present ? "connected" : "away";
+      const li = el("li", { "data-seat": seat.seat, "data-presence": state },
+        el("span", { class: `dot ${state}` }, ""), el("span", { class: "what" }, this.s.nameOfSeat(seat.seat)),
+        el("span", { class: "muted" }, t(`online.${state}`)));
+      ul.append(li);
+    }
+    if (this.seats.length) c.append(ul);
+    const mine = this.you.seats.map((s) => this.s.nameOfSeat(s));
+    c.append(el("p", { id: "role", class: "muted" }, this.watching() ? t("online.watching") : mine.length ? t("online.you_play", { names: mine.join(", ") }) : ""));
+    const invites = JSON.parse(localStorage.getItem(INVITES(this.s.m.id)) || "[]");
+    const open = invites.filter((i) => this.seats.some((s) => s.seat === i.seat && !s.claimed));
+    for (const i of open) c.append(copyRow(`invite-${i.seat}`, t("online.invite_for", { n: place(this.s.m, i.seat), name: this.s.nameOfSeat(i.seat) }), link(i.path)));
+    if (this.you.host) {
+      c.append(copyRow("watch-link", t("online.watch_link"), link(`/#/match/${this.s.m.id}`)));
+      const box = el("input", { type: "checkbox", id: "public" });
+      box.checked = this.isPublic;
+      box.addEventListener("change", async () => {
+        try { this.isPublic = (await api("POST", `/matches/${this.s.m.id}/publish`, { public: box.checked })).public; }
+        catch (err) { box.checked = this.isPublic; this.s.error.textContent = t(err.key, err.params); }
+      });
+      c.append(el("div", { class: "row" }, box, el("label", { for: "public" }, t("online.public"))));
+    }
+    if (this.lost) c.append(el("p", { class: "error", id: "live-lost" }, t("online.reconnecting")));
+  }
+}

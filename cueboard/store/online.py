@@ -1,0 +1,47 @@
+"""The tables of online play (docs/app.md#playing-a-friend): who may act for a match.
+
+Only SHA-256 hashes of the secrets are stored — the host token, each seat's token and each seat's
+invitation code — so a copy of the database does not let anyone play a seat. A match row of
+``matches`` has one :class:`OnlineMatchRow` (host token, whether spectators may find it in the
+public list) and one :class:`SeatRow` per person's seat.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from cueboard.store.models import Base, _now
+
+
+class OnlineMatchRow(Base):
+    """Access to one match: the host token's hash and the host's choice to list it publicly.
+
+    ``legacy``: a match stored before seats existed (migration 0003); anyone may play it, as
+    before, and it is listed to everyone."""
+
+    __tablename__ = "online_matches"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    host_hash: Mapped[str | None] = mapped_column(String(64), index=True, nullable=True)
+    public: Mapped[bool] = mapped_column(Boolean, default=False)
+    legacy: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class SeatRow(Base):
+    """One person's seat of a match: the hash of the token that acts for it (None while the seat
+    waits for its invitation to be taken), the invitation code's hash, the display name, and
+    until when a live connection holding the seat counts it as present."""
+
+    __tablename__ = "online_seats"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), index=True, nullable=True)
+    invite_hash: Mapped[str | None] = mapped_column(String(64), index=True, nullable=True)
+    name: Mapped[str] = mapped_column(String(64))
+    claimed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    present_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)

@@ -1,0 +1,244 @@
+"""Online play in headless Chromium (docs/app.md#playing-a-friend): separate browser contexts
+(separate cookie jars) for the host, the invited guest, a spectator and a stranger. The host
+invites from the lobby, the guest takes the seat with a display name, the strokes alternate, each
+browser sees the other's stroke pushed and animated within 1 s, the spectator (who opened the
+taken link) watches, the guest reloads mid-frame and continues, and a context without the seat's
+token is refused (401/403) with the match record unchanged."""
+
+from __future__ import annotations
+
+import math
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from harness import CHROMIUM, CHROMIUM_ARGS, Server
+
+pytestmark = pytest.mark.browser
+playwright_api = pytest.importorskip("playwright.sync_api")
+if not Path(CHROMIUM).exists():
+    pytest.skip("Chromium is not installed (scripts/ensure-chromium.sh installs it)", allow_module_level=True)
+
+SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+
+# Records, in the page, when the answer to each of its own moves arrived (Date.now(), ms).
+ACCEPTED = """
+window.cueboardAccepted = [];
+const realFetch = window.fetch;
+window.fetch = async (...args) => {
+  const res = await realFetch(...args);
+  const url = String(args[0]);
+  if (res.ok && /\\/(shots|choices|ai)$/.test(url) && (args[1] || {}).method === "POST") {
+    const at = Date.now();
+    res.clone().json().then((b) => window.cueboardAccepted.push({ number: b.shot.number, at }));
+  }
+  return res;
+};
+"""
+
+# Where a piece may be placed (metres) and a gentle stroke from there, per game: tried in turn
+# through the page's own placement check until one is legal for the seat to move.
+CANDIDATES = {
+    "snooker": [(0.2, 0.6)],
+    "crokinole": [(0.01, -0.3048), (0.01, 0.3048), (-0.3048, 0.01), (0.3048, 0.01)],
+    "novuss": [(0.1, -0.44), (0.1, 0.44), (-0.44, 0.1), (0.44, 0.1)],
+}
+SPEED = {"snooker": 1.2, "crokinole": 0.7, "novuss": 0.8}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    tmp = tmp_path_factory.mktemp("online")
+    srv = Server(f"sqlite:///{tmp / 'online.sqlite3'}", tmp / "server.log")
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def browser(server: Server) -> Iterator[Any]:
+    with playwright_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+class Player:
+    """One browser context (its own cookies) and its page."""
+
+    def __init__(self, browser: Any, server: Server):
+        # bypass_csp: the tests' string predicates are evaluated in the page (no 'unsafe-eval' in
+        # the server's Content-Security-Policy)
+        self.context = browser.new_context(viewport={"width": 1200, "height": 800}, bypass_csp=True)
+        self.context.add_init_script(ACCEPTED)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.server = server
+
+    def open(self, path: str) -> None:
+        self.page.goto(self.server.url + path)
+        self.page.wait_for_selector("body[data-ready='1']")
+
+    def at_table(self) -> None:
+        ready = "window.cueboard && window.cueboard.m && document.body.dataset.live === '1'"
+        self.page.wait_for_function(ready, timeout=30000)
+
+    def eval(self, script: str) -> Any:
+        return self.page.evaluate(script)
+
+    def request(self, method: str, path: str, body: Any = None) -> int:
+        """The status of a request made by the page (with its cookies), naming the version of
+        the match the page shows (X-Match-Version)."""
+        script = ("([method, path, body]) => fetch(path, {method,"
+                  " headers: {'Content-Type': 'application/json',"
+                  " 'X-Match-Version': String(window.cueboard ? window.cueboard.m.version : 0)},"
+                  " body: body === null ? undefined : JSON.stringify(body)}).then(r => r.status)")
+        return int(self.page.evaluate(script, [method, path, body]))
+
+    def close(self) -> None:
+        self.context.close()
+        assert not self.errors, self.errors
+
+
+def _settled(players: list[Player], shots: int) -> None:
+    """Every page has the move ``shots - 1`` and is idle (its animation done)."""
+    for p in players:
+        p.page.wait_for_function(f"window.cueboard.m.shots === {shots} && document.body.dataset.busy === ''",
+                                 timeout=60000)
+
+
+def _move(p: Player, game: str) -> None:
+    """The seat to move plays, through its page: a choice (play on when offered), or a gentle
+    stroke towards the middle, placing the piece first where the rules ask."""
+    turn = p.eval("window.cueboard.turn")
+    if turn["action"] == "choose":
+        choice = "play" if "play" in turn["choices"] else turn["choices"][0]
+        p.page.click(f"#controls button[data-choice={choice}]")
+        return
+    centre = (0.0, 3.569 / 2) if game == "snooker" else (0.0, 0.0)
+    at = None
+    if turn["placement"]:
+        for x, y in CANDIDATES[game]:
+            mid = p.eval("window.cueboard.m.id")
+            if p.request("POST", f"/api/matches/{mid}/placement", {"x": x, "y": y}) == 200:
+                at = (x, y)
+                break
+        assert at is not None, f"no legal placement among {CANDIDATES[game]}"
+    else:
+        cue = p.eval("window.cueboard.cuePiece()")
+        at = (cue["x"], cue["y"])
+    angle = round(math.degrees(math.atan2(centre[1] - at[1], centre[0] - at[0])), 3)
+    speed = SPEED[game]
+    if game == "snooker":
+        strike: dict[str, Any] = {"speed": speed, "angle": angle, "side": 0, "top": 0}
+        if turn["placement"]:
+            strike["place_cue_ball"] = list(at)
+    elif game == "crokinole":
+        strike = {"start": list(at), "speed": speed, "angle": angle}
+    else:
+        strike = {"x": at[0], "y": at[1], "speed": speed, "angle": angle}
+    p.page.evaluate("(body) => window.cueboard.shoot(body)", {"declaration": {}, "strike": strike})
+
+
+def _delivery_ms(actor: Player, watcher: Player, number: int) -> float:
+    accepted = actor.eval(f"window.cueboardAccepted.find(a => a.number === {number}).at")
+    received = watcher.eval(f"window.cueboardLive.received.find(r => r.number === {number}).at")
+    return float(received - accepted)
+
+
+@pytest.mark.parametrize("game", ["snooker", "crokinole", "novuss"])
+def test_play_a_friend(browser: Any, server: Server, game: str) -> None:
+    host, guest, spectator, stranger = (Player(browser, server) for _ in range(4))
+    # The host invites from the lobby: the table opens with the link for the friend's seat.
+    host.open("/#/")
+    host.page.select_option("select[name=game]", game)
+    host.page.fill("input[name=player0]", "Ann")
+    host.page.fill("input[name=player1]", "Bob")
+    host.page.click("#friend")
+    host.at_table()
+    invite = host.page.locator("#online .invite input[id^=invite-]")
+    link = invite.input_value()
+    guest_seat = int((invite.get_attribute("id") or "").split("-")[1])
+    assert "/#/join/" in link
+    assert host.page.locator("#role").inner_text() == "You play: Ann"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    host.page.screenshot(path=str(SHOTS / f"online-{game}-invite.png"), full_page=True)
+    # The guest takes the seat with a display name; the host sees the guest connected.
+    guest.page.goto(link)
+    guest.page.wait_for_selector("#join-name")
+    guest.page.fill("#join-name", "Mai")
+    guest.page.click("#join")
+    guest.at_table()
+    assert guest.page.locator("#role").inner_text() == "You play: Mai"
+    host.page.wait_for_selector(f"#presence li[data-seat='{guest_seat}'][data-presence='connected']")
+    assert "Mai" in host.page.locator(f"#presence li[data-seat='{guest_seat}']").inner_text()
+    # The link, opened again, gives the seat no more: the table, as a spectator.
+    spectator.page.goto(link)
+    spectator.at_table()
+    assert spectator.page.locator("#role").inner_text() == "You are watching this match."
+    mid = host.eval("window.cueboard.m.id")
+    seats = {0: host, guest_seat: guest}
+    everyone = [host, guest, spectator]
+    # Strokes alternate as the rules say; each move reaches the other browsers within 1 s.
+    played_by: set[int] = set()
+    delivery: list[float] = []
+    for n in range(6):
+        turn_seat = host.eval("window.cueboard.turn.seat")
+        actor = seats[turn_seat]
+        other = guest if actor is host else host
+        assert other.page.locator("#controls").is_hidden()
+        assert spectator.page.locator("#controls").is_hidden()
+        _move(actor, game)
+        _settled(everyone, n + 1)
+        for watcher in (other, spectator):
+            delivery.append(_delivery_ms(actor, watcher, n))
+            assert delivery[-1] < 1000, delivery
+        played_by.add(turn_seat)
+        if n == 2:
+            # The guest reloads mid-frame: the table comes back as it stands, with the guest's seat.
+            guest.page.reload()
+            guest.page.wait_for_selector("body[data-ready='1']")
+            guest.at_table()
+            assert guest.eval("window.cueboard.m.shots") == n + 1
+            assert guest.page.locator("#role").inner_text() == "You play: Mai"
+        if len(played_by) == 2 and n >= 3:
+            break
+        if host.eval("window.cueboard.m.status") != "playing":
+            break
+    assert played_by == {0, guest_seat}, "both browsers played"
+    print(f"{game}: moves pushed to the other browsers in {sorted(round(d) for d in delivery)} ms")
+    guest.page.screenshot(path=str(SHOTS / f"online-{game}-guest.png"), full_page=True)
+    # A context without the seat's token: refused, and the match record unchanged.
+    stranger.open(f"/#/match/{mid}")
+    stranger.at_table()
+    before = stranger.eval(f"fetch('/api/matches/{mid}/record').then(r => r.text())")
+    assert stranger.request("POST", f"/api/matches/{mid}/shots", {"strike": {"speed": 1, "angle": 0}}) == 401
+    assert stranger.request("POST", f"/api/matches/{mid}/ai") == 401
+    assert spectator.request("DELETE", f"/api/matches/{mid}") == 401
+    assert guest.request("DELETE", f"/api/matches/{mid}") == 403  # a seat, not the host
+    assert stranger.eval(f"fetch('/api/matches/{mid}/record').then(r => r.text())") == before
+    # The lobby lists the match for its players only.
+    stranger.open("/#/")
+    stranger.page.wait_for_selector("#start")  # the lobby is drawn once its lists are read
+    assert stranger.page.locator(f"li[data-match='{mid}']").count() == 0
+    guest.open("/#/")
+    guest.page.wait_for_selector(f"li[data-match='{mid}']")
+    for p in (host, guest, spectator, stranger):
+        p.close()
+    # The table (live stream, seats card) with the page's Content-Security-Policy in force: no
+    # violation (this context uses CSS selectors only, no string predicates).
+    strict = browser.new_context(viewport={"width": 1200, "height": 800})
+    page = strict.new_page()
+    console: list[str] = []
+    page.on("console", lambda m: console.append(m.text))
+    page.on("pageerror", lambda e: console.append(str(e)))
+    page.goto(f"{server.url}/#/match/{mid}")
+    page.wait_for_selector("body[data-live='1'] #online #presence li")
+    strict.close()
+    assert not [m for m in console if "Content Security Policy" in m or "Refused" in m], console
