@@ -24,6 +24,7 @@ from pydantic import BaseModel, Field
 
 from cueboard import __version__
 from cueboard.app.games import ChoiceError, PlacementError, adapter, available_games
+from cueboard.app.scorer import router as scorer_router
 from cueboard.app.messages import LANGUAGES, UnknownLanguageError, catalogue, pick_language, translate
 from cueboard.app.service import MatchService, MatchStateError
 from cueboard.store import Store, StoreError
@@ -209,6 +210,8 @@ def create_app(
     @app.get("/api/health", summary="Liveness, the games available, whether the physics is warmed up")
     def health() -> dict[str, Any]:
         return {"ok": True, "version": __version__, "games": available_games(), "warm": warm.is_set()}
+
+    app.include_router(scorer_router)  # scorer mode: real snooker matches kept by hand
 
     # --- the page ------------------------------------------------------------------------------
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
