@@ -22,11 +22,19 @@ from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from cueboard.app.games import adapter
+from cueboard.app.service import MatchStateError
 from cueboard.games.snooker import Scoreboard, parse_report
 from cueboard.games.snooker.position import SnookerInputError
 from cueboard.games.snooker.records import ManualFoul
 from cueboard.store import Store
-from cueboard.store.scorer import add_scorer, delete_scorer, get_scorer, list_scorers, save_entries
+from cueboard.store.scorer import (
+    ScorerChangedError,
+    add_scorer,
+    delete_scorer,
+    get_scorer,
+    list_scorers,
+    save_entries,
+)
 
 router = APIRouter(prefix="/api/scorer", tags=["scorer"])
 
@@ -81,7 +89,8 @@ def _check_balls(stroke: StrokeIn) -> None:
     names = [*(stroke.first or ()), *stroke.potted, *stroke.off_table, *stroke.concerned.values()]
     for name in names:
         if not BALL.fullmatch(name):
-            raise SnookerInputError(f"unknown ball '{name}' (say red, white, yellow, green, brown, blue, pink, black)")
+            raise SnookerInputError(
+                f"unknown ball '{name}' (say red, white, yellow, green, brown, blue, pink, black)")
 
 
 def _normal(entry: EntryIn) -> dict[str, Any]:
@@ -137,6 +146,13 @@ def _board(header: dict[str, Any], entries: list[dict[str, Any]]) -> Scoreboard:
     for e in entries:
         _apply(board, e)
     return board
+
+
+def _save(store: Store, match_id: str, entries: list[dict[str, Any]], read: int, status: str) -> None:
+    try:
+        save_entries(store, match_id, entries, read, status)
+    except ScorerChangedError as err:
+        raise MatchStateError(str(err)) from None
 
 
 def _store(request: Request) -> Store:
@@ -195,7 +211,8 @@ def view(match_id: str, request: Request) -> dict[str, Any]:
     return _view(row.id, row.header, row.entries, _board(row.header, row.entries), row.status)
 
 
-@router.post("/{match_id}/entries", summary="Report an entry (validated and refereed; refused: 422, nothing changes)")
+@router.post("/{match_id}/entries",
+             summary="Report an entry (validated and refereed; a refused one is a 422 and changes nothing)")
 def post_entry(match_id: str, body: EntryIn, request: Request) -> dict[str, Any]:
     store = _store(request)
     row = get_scorer(store, match_id)
@@ -206,7 +223,7 @@ def post_entry(match_id: str, body: EntryIn, request: Request) -> dict[str, Any]
     _apply(board, entry)
     entries = [*row.entries, entry]
     status = "finished" if board.position.match_over else "playing"
-    save_entries(store, match_id, entries, len(row.entries), status)
+    _save(store, match_id, entries, len(row.entries), status)
     return _view(match_id, row.header, entries, board, status)
 
 
@@ -219,7 +236,7 @@ def undo(match_id: str, request: Request) -> dict[str, Any]:
     entries = row.entries[:-1]
     board = _board(row.header, entries)
     status = "finished" if board.position.match_over else "playing"
-    save_entries(store, match_id, entries, len(row.entries), status)
+    _save(store, match_id, entries, len(row.entries), status)
     return _view(match_id, row.header, entries, board, status)
 
 

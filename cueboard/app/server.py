@@ -24,8 +24,8 @@ from pydantic import BaseModel, Field
 
 from cueboard import __version__
 from cueboard.app.games import ChoiceError, PlacementError, adapter, available_games
-from cueboard.app.scorer import router as scorer_router
 from cueboard.app.messages import LANGUAGES, UnknownLanguageError, catalogue, pick_language, translate
+from cueboard.app.scorer import router as scorer_router
 from cueboard.app.service import MatchService, MatchStateError
 from cueboard.store import Store, StoreError
 

@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import JSON, DateTime, String, select
 from sqlalchemy.orm import Mapped, mapped_column
 
+from cueboard.errors import CueboardInputError
 from cueboard.store.db import Store, StoreError
 from cueboard.store.models import Base, _now
 
@@ -53,7 +54,13 @@ def list_scorers(store: Store, limit: int = 100) -> list[ScorerRow]:
         return rows
 
 
-def save_entries(store: Store, match_id: str, entries: list[dict[str, Any]], expected: int, status: str) -> None:
+class ScorerChangedError(CueboardInputError):
+    """The entries changed between reading a scorer match and saving it (two scorers at once)."""
+
+
+def save_entries(
+    store: Store, match_id: str, entries: list[dict[str, Any]], expected: int, status: str
+) -> None:
     """Replace the entries of a match whose list had ``expected`` entries when it was read (a
     concurrent change in between is refused: the caller reads again)."""
     with store.session() as s:
@@ -61,7 +68,7 @@ def save_entries(store: Store, match_id: str, entries: list[dict[str, Any]], exp
         if row is None:
             raise StoreError(f"no scorer match with id '{match_id}'")
         if len(row.entries) != expected:
-            raise StoreError(f"scorer match '{match_id}' changed meanwhile: read it again")
+            raise ScorerChangedError(f"scorer match '{match_id}' changed meanwhile: read it again")
         row.entries = list(entries)
         row.status = status
         row.updated_at = datetime.now(UTC)
