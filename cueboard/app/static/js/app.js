@@ -4,9 +4,11 @@ import { api } from "./api.js";
 import { applyI18n, currentLanguage, loadLanguage, onLanguageChange, t } from "./i18n.js";
 import { renderLobby } from "./lobby.js";
 import { MatchScreen } from "./match.js";
+import { openScorer } from "./scorer.js";
 
 const lobbyRoot = document.getElementById("lobby");
 const matchRoot = document.getElementById("match");
+const scorerRoot = document.getElementById("scorer");
 let games = [];
 const specs = {};
 let screen = null;
@@ -23,6 +25,12 @@ async function rematch(m) {
 async function route() {
   const m = location.hash.match(/^#\/match\/([0-9a-f]+)/);
   if (screen) { screen.destroy(); screen = null; }
+  scorerRoot.hidden = true;
+  const sc = location.hash.match(/^#\/scorer(?:\/([0-9a-f]+))?/);  // scorer mode (scorer.js)
+  if (sc) {
+    lobbyRoot.hidden = true; matchRoot.hidden = true; scorerRoot.hidden = false;
+    try { screen = await openScorer(scorerRoot, sc[1]); return; } catch (err) { showToast(t(err.key || "error.network", err.params || {})); scorerRoot.hidden = true; }
+  }
   if (m) {
     try {
       const match = await api("GET", `/matches/${m[1]}`);
