@@ -64,7 +64,8 @@ def test_scorer_on_a_phone(phone: Any) -> None:
     assert _scores(page) == ("0", "0")
     assert page.inner_text("#scorer-remaining") == "147"
     # the buttons are big enough for a finger (at least 44 CSS px high, WCAG 2.5.5)
-    heights = page.eval_on_selector_all(".scorer-balls button", "bs => bs.map(b => b.getBoundingClientRect().height)")
+    heights = page.eval_on_selector_all(".scorer-balls button",
+                                        "bs => bs.map(b => b.getBoundingClientRect().height)")
     assert len(heights) == 7 and min(heights) >= 44, heights
     _tap(page, "[data-ball=red]", ("1", "0"))
     assert page.inner_text("#scorer-ball-on") == "Any colour"
