@@ -147,3 +147,31 @@ def test_best_of_three_goes_on_to_the_next_frame(client: TestClient) -> None:
     s = view["summary"]
     assert s["frame"] == 2 and s["scores"] == [0, 0] and s["points_remaining"] == 6 * 8 + 27
     assert client.get("/api/scorer/nosuch").status_code == 404
+
+
+def test_scores_level_after_the_last_black_re_spot_it(client: TestClient) -> None:
+    """S3 R4: with the scores level when the last black is potted, the black is re-spotted and
+    the player to play it is drawn by lot; the next score wins the frame."""
+    mid = _new(client, reds=6)
+    lines = [
+        # Ann: red, black, red, black, red, pink = 23
+        "pot red", "nom black pot black", "pot red", "nom black pot black", "pot red", "nom pink pot pink",
+        "safe",
+        # Bo: red, yellow, red, yellow, red, green = 10; the colours yellow to pink = 20: 30
+        "pot red", "nom yellow pot yellow", "pot red", "nom yellow pot yellow",
+        "pot red", "nom green pot green",
+        "pot yellow", "pot green", "pot brown", "pot blue", "pot pink", "safe",
+    ]
+    view: dict[str, Any] = {}
+    for line in lines:
+        view = _post(client, mid, {"line": line})
+    assert view["summary"]["scores"] == [23, 30] and view["summary"]["ball_on"] == "black"
+    view = _post(client, mid, _pot("black"))  # Ann: 30 all
+    s = view["summary"]
+    assert s["scores"] == [30, 30] and not s["frame_over"] and s["ball_on"] == "black"
+    assert view["recent"][-1]["ruling"]["black_respotted"] is True
+    assert {"key": "ref.snooker.black_respotted", "params": {}} in view["recent"][-1]["announcements"]
+    view = _post(client, mid, _pot("black"))
+    s = view["summary"]
+    winner = view["recent"][-1]["seat"]
+    assert s["frame_over"] and s["frame_winner"] == winner and sorted(s["scores"]) == [30, 37]
