@@ -59,6 +59,8 @@ class StrokeIn(BaseModel):
     miss: bool | None = None
     snookered: bool | None = None
     nothing: bool = False
+    #: False for a foul without a stroke (a ball touched, S3 R12(b)).
+    stroke: bool = True
 
 
 class EntryIn(BaseModel):

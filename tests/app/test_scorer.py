@@ -102,6 +102,18 @@ def test_a_refused_entry_changes_nothing(client: TestClient) -> None:
     assert client.get(f"/api/scorer/{mid}").json() == before
 
 
+def test_a_ball_touched_is_a_foul_of_its_value(client: TestClient) -> None:
+    """S3 R12(b): touching a ball is a foul of the value of the ball on or of the ball concerned."""
+    mid = _new(client)
+    view = _post(client, mid, {"stroke": {"fouls": ["touched_ball"], "concerned": {"touched_ball": "black"},
+                                          "stroke": False}})
+    assert view["summary"]["scores"] == [0, 7] and view["recent"][-1]["ruling"]["penalty"] == 7
+    view = _post(client, mid, {"action": "choose", "choice": "play"})
+    view = _post(client, mid, {"stroke": {"fouls": ["touched_ball"], "concerned": {"touched_ball": "red"},
+                                          "stroke": False}})
+    assert view["summary"]["scores"] == [4, 7]  # at least 4
+
+
 def test_undo_takes_back_the_last_entry(client: TestClient) -> None:
     mid = _new(client)
     for entry, _ in FRAME:

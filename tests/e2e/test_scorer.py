@@ -98,6 +98,9 @@ def test_scorer_on_a_phone(phone: Any) -> None:
     page.wait_for_selector("[data-choice=play]")
     _tap(page, "#scorer-undo", ("15", "0"))
     assert page.inner_text("#scorer-status") == "Eve to play"
+    # Eve touches a red: a foul without a stroke, 4 away (S3 R12(b))
+    page.tap("[data-mode=foul_touched]")
+    _tap(page, "[data-ball=red]", ("19", "0"))
     # no horizontal scrolling on the phone
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     shot = os.environ.get("CUEBOARD_SCORER_SHOT")
@@ -106,7 +109,7 @@ def test_scorer_on_a_phone(phone: Any) -> None:
     # saved like any match: a reload shows the same scoreboard
     page.reload()
     page.wait_for_selector("#scorer-score0")
-    assert _scores(page) == ("15", "0")
+    assert _scores(page) == ("19", "0")
 
 
 def _serious(page: Any) -> list[str]:
