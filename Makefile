@@ -27,6 +27,7 @@ run: $(STAMP)
 ## Lint, type-check and test.
 test: $(DEVSTAMP)
 	sh scripts/ensure-chromium.sh
+	sh scripts/ensure-postgres.sh
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/lint-imports

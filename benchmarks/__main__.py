@@ -41,6 +41,7 @@ BENCHMARKS: list[str] = [
     "benchmarks.snooker_physics",
     "benchmarks.snooker_cushion",
     "benchmarks.app_server",
+    "benchmarks.app_service",
     "benchmarks.bench_discs",
     "benchmarks.bench_ai",
     "benchmarks.snooker_referee",

@@ -111,7 +111,8 @@ def _frame_times() -> tuple[list[float], list[float]]:
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                page = browser.new_page(viewport={"width": 1280, "height": 820})
+                # string predicates (wait_for_function) need eval, which the page's CSP forbids
+                page = browser.new_page(viewport={"width": 1280, "height": 820}, bypass_csp=True)
                 page.goto(srv.url + "/")
                 page.wait_for_selector("body[data-ready='1']")
                 mid = page.evaluate("""fetch('/api/matches', {method: 'POST', headers: {'Content-Type':

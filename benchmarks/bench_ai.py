@@ -1,38 +1,50 @@
-"""AI strength (issue 7): snooker, crokinole and novuss players measured over simulated frames.
+"""AI strength (issues 7 and 19): snooker, crokinole and novuss players measured over simulated
+frames, against the bands of real players of each standard (docs/ai.md, "Calibration").
 
-Sizes (environment variables; the defaults are the issue's 50 frames, rounds or games per level,
-about two hours on 2 cores; ``CUEBOARD_BENCH_FRAMES=4`` gives a rough look in minutes):
-- ``CUEBOARD_BENCH_FRAMES``: snooker frames per level (self-play), per head-to-head, and
-  crokinole rounds / novuss games per head-to-head (default 50);
+Sizes (environment variables; the defaults are the issue's 50 frames, rounds or games per level
+and per pairing, several hours on 2 cores; ``CUEBOARD_BENCH_FRAMES=4`` gives a rough look):
+- ``CUEBOARD_BENCH_FRAMES``: snooker frames per level (self-play), and frames / rounds / games per
+  pairing of the ladder and the round robin (default 50);
 - ``CUEBOARD_BENCH_SHOTS``: crokinole open-20 attempts per level (default 500);
-- ``CUEBOARD_BENCH_BUDGET``: search seconds per decision (default 0.5);
+- ``CUEBOARD_BENCH_BUDGET``: search CPU seconds per decision (default 0.5);
 - ``CUEBOARD_BENCH_LEVELS``: comma-separated levels (default beginner,amateur,club,pro; the
-  zero-noise clearances and pro v club are played when it names pro);
+  zero-noise clearances and the tournament-noise study are played when it names pro);
 - ``CUEBOARD_BENCH_GAMES``: comma-separated games (default snooker,crokinole,novuss);
 - ``CUEBOARD_BENCH_PROCS``: frames played at once, one process each (default 2);
+- ``CUEBOARD_BENCH_ROUND_ROBIN``: 1 (default) plays every pairing of the levels for the ratings,
+  0 only the ladder's neighbours (the ratings then come from those);
 - ``CUEBOARD_BENCH_NOISE_SCALES``: comma-separated factors (e.g. ``0.5,0.25``; default none): the
   snooker pro's decisions self-played with its execution noise times each factor, figures
-  ``ai.snooker.pro_noise_x<factor>.*`` (how far the pro's goals are a matter of the cue arm).
+  ``ai.snooker.pro_noise_x<factor>.*``.
 
-Figures are named ``ai.<game>.<level>.<what>``; see docs/ai.md for the table of a full run.
+Figures: ``ai.<game>.<level>.<what>`` (each level's own play), ``ai.snooker.tournament_noise.*``
+(the pro's decisions at the computational-pool tournament noise, ``ai:pro@tournament``),
+``ai.ladder.<game>.<a>_v_<b>`` (the share of frames the stronger level wins against the one
+below) and ``ai.rating.<game>.<level>`` (openskill ratings on Elo's scale from the round robin,
+:mod:`cueboard.analysis.ratings`). Rates carry their counts and Wilson 95 % interval in the note.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import multiprocessing
 import os
 import statistics
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from typing import Final
 
 import numpy as np
 
 from benchmarks.core import BenchmarkUnavailableError, Figure
 from cueboard.ai.match import FrameResult, new_frame, play_frame
-from cueboard.ai.noise import check_noise_scale
+from cueboard.ai.noise import LEVELS, check_noise_scale
 from cueboard.ai.players import SearchAgent, SearchSettings
 from cueboard.ai.registry import game_ai, parse_level
 from cueboard.ai.stats import collect
+from cueboard.analysis.ratings import Game as RatedGame
+from cueboard.analysis.ratings import ratings, wilson
 from cueboard.games.protocol import Game, get_game
 
 
@@ -71,9 +83,11 @@ def _noise_scales() -> list[float]:
         raise ValueError(f"CUEBOARD_BENCH_NOISE_SCALES={raw!r}: {err}") from None
 
 
-def _goal(name: str, value: float, unit: str, goal: str, met: bool, judged: bool, note: str = "") -> Figure:
-    """A figure with the issue's goal when ``judged`` (the level the goal is for), else plain."""
-    return Figure(name, value, unit, goal if judged else "", met if judged else None, note)
+#: Crokinole open-20 success on an empty board by level, % (issue 19: beginner about 30, club
+#: about 60, pro 85-95; the amateur between).
+OPEN20_BANDS: Final[dict[str, tuple[float, float]]] = {
+    "beginner": (25.0, 35.0), "amateur": (40.0, 50.0), "club": (55.0, 65.0), "pro": (85.0, 95.0),
+}
 
 
 #: Frames the engine or referee could not finish (an input error raised mid-frame), by game:
@@ -122,48 +136,130 @@ def _need(module: str) -> None:
         raise BenchmarkUnavailableError(f"{module} is not available yet ({err})") from None
 
 
-def _snooker_play(name: str, frames: list[FrameResult], goals: bool) -> list[Figure]:
+#: Each snooker level's band of self-play pot success, % (issue 19: real players' figures).
+POT_BANDS: Final[dict[str, tuple[float, float]]] = {
+    "beginner": (20.0, 35.0), "amateur": (40.0, 55.0), "club": (60.0, 75.0), "pro": (88.0, 95.0),
+}
+#: The professional's long-pot success and share of frames with a century, %.
+LONG_POT_BAND: Final = (55.0, 75.0)
+CENTURY_BAND: Final = (15.0, 40.0)
+#: At the tournament noise: pot success at least this, % (issue 19 item 3), and fouls per frame
+#: no more than the AI's before (2.6).
+TOURNAMENT_POT_GOAL: Final = 85.0
+TOURNAMENT_FOULS_GOAL: Final = 2.6
+#: The ladder: each level wins at least this share of frames against the one below, %; the pro
+#: against the club player at least :data:`PRO_CLUB_GOAL`.
+LADDER_GOAL: Final = 80.0
+PRO_CLUB_GOAL: Final = 90.0
+#: Seeds of the head-to-head frames, by game (pairing i plays seeds base + 10 i + k).
+PAIR_SEED: Final = {"snooker": 300, "crokinole": 400, "novuss": 500}
+
+
+def _rate(name: str, hits: int, n: int, band: tuple[float, float] | None, what: str, judged: bool = True,
+          unit: str = "%") -> Figure:
+    """``hits`` of ``n`` as a percentage, with its Wilson 95 % interval, judged against ``band``."""
+    value = 100.0 * hits / n if n else 0.0
+    low, high = wilson(hits, n)
+    note = f"{hits}/{n} {what}, 95 % CI {100 * low:.1f}-{100 * high:.1f}"
+    if band is None or not judged:
+        return Figure(name, value, unit, note=note)
+    lo, hi = band
+    goal = f">= {lo:g} %" if hi >= 100 else f"{lo:g}-{hi:g} %"
+    return Figure(name, value, unit, goal, lo <= value <= hi, note)
+
+
+def snooker_figures(name: str, frames: list[FrameResult], level: str | None) -> list[Figure]:
     """Pot success, breaks, centuries, fouls and decision time of self-played ``frames``, named
-    ai.snooker.<name>; ``goals``: judged against the issue's goals for 'pro'."""
+    ai.snooker.<name>; judged against the bands of ``level`` (None: not judged)."""
     m = len(frames)
     s0, s1 = collect("snooker", frames)
-    pots = s0.counts["pots"] + s1.counts["pots"]
-    attempts = s0.counts["pot_attempts"] + s1.counts["pot_attempts"]
+    c = s0.counts + s1.counts
     breaks = s0.breaks + s1.breaks
-    century_rate = 100.0 * (s0.counts["frames_with_century"] + s1.counts["frames_with_century"]) / m
-    fouls = s0.counts["fouls"] + s1.counts["fouls"]
-    median = statistics.median(s0.decision_times + s1.decision_times)
-    rate = 100.0 * pots / attempts if attempts else 0.0
-    return [
-        _goal(
-            f"ai.snooker.{name}.pot_success",
-            rate,
-            "%",
-            ">= 90 %",
-            rate >= 90,
-            goals,
-            f"{pots}/{attempts} pots, {m} frames",
-        ),
+    pro = level == "pro"
+    cpu = s0.decision_cpu + s1.decision_cpu
+    wall = s0.decision_times + s1.decision_times
+    out = [
+        _rate(f"ai.snooker.{name}.pot_success", c["pots"], c["pot_attempts"], POT_BANDS.get(level or ""),
+              f"pots, {m} frames"),
+        _rate(f"ai.snooker.{name}.long_pot_success", c["long_pots"], c["long_pot_attempts"], LONG_POT_BAND,
+              "long pots", pro),
+        _rate(f"ai.snooker.{name}.century_rate", c["frames_with_century"], m, CENTURY_BAND,
+              "frames with a century (either player)", pro, "% of frames"),
         Figure(f"ai.snooker.{name}.average_break", statistics.mean(breaks) if breaks else 0.0, "points"),
         Figure(f"ai.snooker.{name}.highest_break", float(max(breaks, default=0)), "points"),
-        _goal(
-            f"ai.snooker.{name}.century_rate",
-            century_rate,
-            "% of frames",
-            ">= 30 %",
-            century_rate >= 30,
-            goals,
-        ),
-        Figure(f"ai.snooker.{name}.fouls_per_frame", fouls / m, "fouls", note="both players"),
-        _goal(
-            f"ai.snooker.{name}.decision_time_median",
-            median,
-            "s",
-            "<= 1 s",
-            median <= 1.0,
-            goals,
-            f"budget {_settings().budget_s} s, 1 worker",
-        ),
+        Figure(f"ai.snooker.{name}.fouls_per_frame", c["fouls"] / m, "fouls", note="both players"),
+    ]
+    if cpu:
+        median = statistics.median(cpu)
+        out.append(
+            Figure(f"ai.snooker.{name}.decision_median", median, "s", "<= 1 s" if pro else "",
+                   median <= 1.0 if pro else None,
+                   f"CPU s, budget {_settings().budget_s} s, 1 worker; wall-clock median "
+                   f"{statistics.median(wall):.2f} s on this machine's load")
+        )
+    return out
+
+
+def tournament_figures(frames: list[FrameResult]) -> list[Figure]:
+    """The pro's decisions at the tournament noise: its figures, pot success and fouls judged
+    against item 3's goals."""
+    out = snooker_figures("tournament_noise", frames, None)
+    for i, f in enumerate(out):
+        if f.name.endswith(".pot_success"):
+            out[i] = dataclasses.replace(f, goal=f">= {TOURNAMENT_POT_GOAL:g} %",
+                                         met=f.value >= TOURNAMENT_POT_GOAL)
+        elif f.name.endswith(".fouls_per_frame"):
+            out[i] = dataclasses.replace(f, goal=f"<= {TOURNAMENT_FOULS_GOAL:g}",
+                                         met=f.value <= TOURNAMENT_FOULS_GOAL)
+    return out
+
+
+def _pairings(levels: list[str]) -> list[tuple[str, str]]:
+    """(stronger, weaker) pairs: the ladder's neighbours first, then (round robin) the others."""
+    order = [str(lv) for lv in reversed(LEVELS) if lv in levels and lv != "perfect"]
+    pairs: list[tuple[str, str]] = list(itertools.pairwise(order))
+    if os.environ.get("CUEBOARD_BENCH_ROUND_ROBIN", "1") != "0":
+        pairs += [(a, b) for i, a in enumerate(order) for b in order[i + 2:]]
+    return pairs
+
+
+def head_to_head(g: Game, levels: list[str], n: int) -> dict[tuple[str, str], list[FrameResult]]:
+    """``n`` frames of every pairing of :func:`_pairings` (the stronger level as side 0)."""
+    return {
+        pair: _frames(g, pair[0], pair[1], n, PAIR_SEED[g.name] + 10 * i)
+        for i, pair in enumerate(_pairings(levels))
+    }
+
+
+def ladder_figures(game: str, played: dict[tuple[str, str], list[FrameResult]]) -> list[Figure]:
+    """``ai.ladder.<game>.<a>_v_<b>``: the share of frames that level ``a`` (side 0) won against
+    the level below, for the neighbouring pairs of ``played``."""
+    unit = {"snooker": "frames", "crokinole": "rounds", "novuss": "games"}[game]
+    out = []
+    for (a, b), frames in played.items():
+        if LEVELS.index(a) - LEVELS.index(b) != 1:
+            continue
+        wins = sum(fr.winner == 0 for fr in frames)
+        drawn = sum(fr.winner is None for fr in frames)
+        goal = PRO_CLUB_GOAL if (a, b) == ("pro", "club") else LADDER_GOAL
+        f = _rate(f"ai.ladder.{game}.{a}_v_{b}", wins, len(frames), (goal, 100.0), f"{unit} won",
+                  unit=f"% of {unit}")
+        out.append(dataclasses.replace(f, note=f.note + (f", {drawn} drawn" if drawn else "")))
+    return out
+
+
+def rating_figures(game: str, played: dict[tuple[str, str], list[FrameResult]]) -> list[Figure]:
+    """``ai.rating.<game>.<level>``: openskill ratings on Elo's scale from every frame played."""
+    levels = sorted({lv for pair in played for lv in pair}, key=LEVELS.index)
+    games = [
+        RatedGame(levels.index(a), levels.index(b), fr.winner)
+        for (a, b), frames in played.items() for fr in frames
+    ]
+    pairs = len(played)
+    return [
+        Figure(f"ai.rating.{game}.{lv}", r.elo, "Elo",
+               note=f"openskill μ {r.mu:.1f} σ {r.sigma:.1f}; {len(games)} results, {pairs} pairings")
+        for lv, r in zip(levels, ratings(games, len(levels)), strict=True)
     ]
 
 
@@ -172,34 +268,21 @@ def snooker(n: int) -> list[Figure]:
     g = get_game("snooker")
     out: list[Figure] = []
     for level in _levels():
-        out += _snooker_play(level, _frames(g, level, level, n, 100), level == "pro")
+        out += snooker_figures(level, _frames(g, level, level, n, 100), level)
+    if "pro" in _levels():
+        out += tournament_figures(_frames(g, "pro@tournament", "pro@tournament", n, 100))
     for scale in _noise_scales():
         frames = _frames(g, f"pro@{scale:g}", f"pro@{scale:g}", n, 100)
-        out += _snooker_play(f"pro_noise_x{scale:g}", frames, False)
+        out += snooker_figures(f"pro_noise_x{scale:g}", frames, None)
+    played = head_to_head(g, _levels(), n)
+    out += ladder_figures("snooker", played) + rating_figures("snooker", played)
     if "pro" not in _levels():
         return out
     perfect = _frames(g, "perfect", "perfect", n, 200)
     cleared = sum(_cleared_first_visit(fr) for fr in perfect)
-    m = len(perfect)
     out.append(
-        Figure(
-            "ai.snooker.perfect.clearance_share",
-            100.0 * cleared / m,
-            "% of frames",
-            note="zero noise: the first scoring visit clears the table",
-        )
-    )
-    head = _frames(g, "pro", "club", n, 300)
-    wins = sum(fr.winner == 0 for fr in head)
-    m = len(head)
-    out.append(
-        Figure(
-            "ai.snooker.pro_vs_club.pro_wins",
-            100.0 * wins / m,
-            "% of frames",
-            ">= 90 %",
-            100.0 * wins / m >= 90,
-        )
+        _rate("ai.snooker.perfect.clearance_share", cleared, len(perfect), None,
+              "frames: zero noise, the first scoring visit clears the table", unit="% of frames")
     )
     return out
 
@@ -241,21 +324,10 @@ def crokinole(n: int, shots: int) -> list[Figure]:
             strike = ai.perturb(pos, best.strike, ai.NOISE[level], rng)
             _, outcome = g.simulate(pos, best.declaration, strike)
             made += bool(getattr(outcome, "holed", ()))
-        rate = 100.0 * made / shots
-        name = f"ai.crokinole.{level}.open20_success"
-        out.append(_goal(name, rate, "%", ">= 75 %", rate >= 75, level == "pro", f"{shots} flicks"))
-    head = _frames(g, "pro", "club", n, 400)
-    wins = sum(fr.winner == 0 for fr in head)
-    m = len(head)
-    out.append(
-        Figure(
-            "ai.crokinole.pro_vs_club.pro_round_wins",
-            100.0 * wins / m,
-            "% of rounds",
-            note=f"{m} rounds, {sum(fr.winner is None for fr in head)} tied",
-        )
-    )
-    return out
+        band = OPEN20_BANDS.get(level)
+        out.append(_rate(f"ai.crokinole.{level}.open20_success", made, shots, band, "flicks"))
+    played = head_to_head(g, _levels(), n)
+    return out + ladder_figures("crokinole", played) + rating_figures("crokinole", played)
 
 
 def novuss(n: int) -> list[Figure]:
@@ -273,14 +345,17 @@ def novuss(n: int) -> list[Figure]:
                 note=f"8 discs, uncontested, {n} games (cap 150)",
             )
         )
-    head = _frames(g, "pro", "club", n, 500)
-    m = len(head)
-    s0, s1 = collect("novuss", head)
-    out += [
-        Figure("ai.novuss.pro_vs_club.pro_wins", 100.0 * s0.frames_won / m, "% of games", note=f"{m} games"),
-        Figure("ai.novuss.pro.penalties_per_game", s0.counts["penalties"] / m, "penalties"),
-        Figure("ai.novuss.club.penalties_per_game", s1.counts["penalties"] / m, "penalties"),
-    ]
+    played = head_to_head(g, _levels(), n)
+    out += ladder_figures("novuss", played) + rating_figures("novuss", played)
+    for (a, b), frames in played.items():
+        if (a, b) == ("pro", "club"):
+            s0, s1 = collect("novuss", frames)
+            out += [
+                Figure("ai.novuss.pro.penalties_per_game", s0.counts["penalties"] / len(frames), "penalties",
+                       note="against club"),
+                Figure("ai.novuss.club.penalties_per_game", s1.counts["penalties"] / len(frames), "penalties",
+                       note="against pro"),
+            ]
     return out
 
 

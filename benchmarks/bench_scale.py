@@ -13,11 +13,15 @@ same seeded rounds and must return the same results (checked). Each figure is th
 - ``scale.control.speedup_2cpu``: two copies of a pure-Python loop in two processes against one
   after the other — the speed-up the 2 cores give right now (on a machine shared with other
   jobs it is below 2, and no executor can beat it);
-- ``scale.<executor>.overhead_per_task``: wall time per empty task over ``2 x 200`` empty tasks,
-  i.e. what the executor adds to each task (scheduling, pickling, result transfer);
+- ``scale.<executor>.speedup_of_control``: the executor's speed-up divided by the control's of the
+  same repeat (median over the repeats): how much of what the machine allowed it got;
+- ``scale.<executor>.overhead_per_task``: wall time per empty task over 400 empty tasks on 2
+  workers (:func:`cueboard.batch.collect`, no result file), i.e. what the executor adds to each
+  task (scheduling, pickling, result transfer);
 - ``scale.ray.startup``: seconds of ``ray.init`` for a local Ray of 2 CPUs.
 
-``CUEBOARD_BENCH_SCALE_TASKS`` sets the rounds per run (default 16).
+``CUEBOARD_BENCH_SCALE_TASKS`` sets the rounds per run (default 16). The notes carry the
+machine's load average at the start and the end (the figures of a shared machine depend on it).
 """
 
 from __future__ import annotations
@@ -39,6 +43,7 @@ from cueboard.batch import (
     ResultStore,
     SerialExecutor,
     Task,
+    collect,
     run_tasks,
 )
 from cueboard.batch.selfplay import TournamentSpec, play_task, tournament_tasks
@@ -87,10 +92,23 @@ def _control() -> tuple[float, float]:
 def _timed(
     executor: Executor, fn: Callable[[Task], dict[str, Any]], tasks: list[Task]
 ) -> tuple[float, dict[str, Any]]:
+    """Seconds to run ``tasks`` as a tournament does (results in a file) and the results."""
     with tempfile.TemporaryDirectory() as tmp:
         t0 = time.perf_counter()
         results = run_tasks(fn, tasks, executor, ResultStore(Path(tmp) / "r.jsonl"))
-        return time.perf_counter() - t0, {k: {**v, "record": None} for k, v in results.items()}
+        return time.perf_counter() - t0, results
+
+
+def _overhead_ms(executor: Executor) -> float:
+    empties = [Task(f"e/{k:04d}") for k in range(EMPTY_TASKS)]
+    t0 = time.perf_counter()
+    collect(empty, empties, executor)
+    return 1000 * (time.perf_counter() - t0) / EMPTY_TASKS
+
+
+def _load() -> str:
+    one, five, _ = os.getloadavg()
+    return f"load {one:.1f} (1 min) / {five:.1f} (5 min) on {os.cpu_count()} CPUs"
 
 
 def _spread(values: list[float], unit: str) -> str:
@@ -106,12 +124,12 @@ def run() -> list[Figure]:
     repeats = _env("CUEBOARD_BENCH_SCALE_REPEATS", 3)
     spec = TournamentSpec("crokinole", ("ai:pro", "ai:beginner"), n, 20, "2026-01-01T00:00:00+00:00", 2, 2)
     tasks = tournament_tasks(spec)
-    empties = [Task(f"e/{k:04d}") for k in range(EMPTY_TASKS)]
+    load_before = _load()
     play_task(tasks[0])  # numba kernels compiled and cached before any timing
 
     t0 = time.perf_counter()
     ray_ex = RayExecutor(2)
-    ray_ex._connect()
+    ray_ex.connect()
     startup = time.perf_counter() - t0
     executors: list[Executor] = [SerialExecutor(), ProcessExecutor(2), ray_ex]
     rates: dict[str, list[float]] = {e.name: [] for e in executors}
@@ -130,8 +148,7 @@ def run() -> list[Figure]:
                     raise AssertionError(f"the {ex.name} executor gave other results than serial")
                 rates[ex.name].append(n / wall)
                 if ex.name != "serial":
-                    wall, _ = _timed(ex, empty, empties)
-                    overhead[ex.name].append(1000 * wall / EMPTY_TASKS)
+                    overhead[ex.name].append(_overhead_ms(ex))
     finally:
         ray_ex.close()
 
@@ -146,7 +163,12 @@ def run() -> list[Figure]:
                               _spread(speedups, "x") + f"; control {statistics.median(control):.2f} x"))
         figures.append(Figure(f"scale.{k}.overhead_per_task", statistics.median(overhead[k]), "ms",
                               note=_spread(overhead[k], "ms") + f", {EMPTY_TASKS} empty tasks on 2 workers"))
+        of_control = [x / c for x, c in zip(speedups, control, strict=True)]
+        figures.append(Figure(f"scale.{k}.speedup_of_control", statistics.median(of_control), "x",
+                              note=_spread(of_control, "x") + ": the speed-up over what the 2 cores "
+                              "gave in the same repeat (1: all the machine allowed)"))
     figures.append(Figure("scale.control.speedup_2cpu", statistics.median(control), "x",
-                          note=_spread(control, "x") + ": what 2 cores give now"))
+                          note=_spread(control, "x") + f": what 2 cores give now; {load_before} before, "
+                          f"{_load()} after"))
     figures.append(Figure("scale.ray.startup", startup, "s", note="ray.init, a local Ray of 2 CPUs"))
     return figures

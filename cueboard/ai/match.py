@@ -51,7 +51,9 @@ def new_frame(game: AnyGame, frame: int, seed: int) -> Position:
 @dataclass
 class FrameResult:
     """One frame played: the shots, the final position, the winning side (None: drawn), the
-    wall-clock decision times by side."""
+    decision times by side, in wall-clock seconds and in CPU seconds of the deciding process
+    (the whole decision when the search runs in that process, ``workers=1``; a loaded machine
+    stretches the first, not the second)."""
 
     shots: list[ShotEntry]
     final: Position
@@ -59,6 +61,7 @@ class FrameResult:
     decision_times: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
     #: Each shot's intent as the agent described it ("pot red3 into top-left", "open 20", ...).
     intents: list[str] = field(default_factory=list)
+    decision_cpu: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
 
 
 def winner_of(game: AnyGame, position: Position) -> int | None:
@@ -81,6 +84,7 @@ def play_frame(
         raise MatchError(f"a match needs two players (sides), got {len(agents)}")
     shots: list[ShotEntry] = []
     times: tuple[list[float], list[float]] = ([], [])
+    cpu: tuple[list[float], list[float]] = ([], [])
     intents: list[str] = []
     pos = position
     for index in range(max_shots):
@@ -88,9 +92,10 @@ def play_frame(
             break
         seat = pos.to_move
         side = side_of(pos, seat)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         decision = agents[side].decide(game, pos, rng)
         times[side].append(time.perf_counter() - t0)
+        cpu[side].append(time.process_time() - c0)
         if decision.strike is None:
             outcome = game.no_stroke_outcome(pos)
         else:
@@ -108,4 +113,4 @@ def play_frame(
     else:
         if not game.is_over(pos):
             raise MatchError(f"the frame did not end within {max_shots} shots")
-    return FrameResult(shots, pos, winner_of(game, pos), times, intents)
+    return FrameResult(shots, pos, winner_of(game, pos), times, intents, cpu)

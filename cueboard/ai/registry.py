@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 
 from cueboard.ai.agent import Agent, AgentError
-from cueboard.ai.noise import LEVELS, check_level, check_noise_scale
+from cueboard.ai.noise import LEVELS, NOISE_STUDIES, check_level, check_noise_scale, study_factor
 from cueboard.ai.players import GameAI, SearchAgent, SearchSettings
 from cueboard.games import GAME_NAMES
 
@@ -24,27 +24,39 @@ def game_ai(game: str, level: str, noise_scale: float = 1.0) -> GameAI:
 def parse_level(text: str) -> tuple[str, float]:
     """``pro`` -> ("pro", 1.0); ``pro@0.35`` -> ("pro", 0.35): a level, optionally with its
     execution noise scaled (a research knob: how the level's decisions fare with a steadier or
-    shakier arm). AgentError (a ValueError) naming what is wrong otherwise."""
+    shakier arm); ``pro@tournament`` -> ("pro", 2.5): a named noise study
+    (:data:`cueboard.ai.noise.NOISE_STUDIES`), the pro's decisions with the computational-pool
+    tournament noise. AgentError (a ValueError) naming what is wrong otherwise."""
     level, at, raw = text.partition("@")
     check_level(level)
     if not at:
         return level, 1.0
+    if raw in NOISE_STUDIES:
+        try:
+            return level, study_factor(level, raw)
+        except ValueError as err:
+            raise AgentError(f"'{text}': {err}") from None
     try:
         return level, check_noise_scale(float(raw))
     except ValueError:
         raise AgentError(
-            f"bad noise scale '{raw}' in '{text}' (write <level>@<factor>, a number >= 0, e.g. pro@0.5)"
+            f"bad noise scale '{raw}' in '{text}' (write <level>@<factor>, a number >= 0, e.g. pro@0.5,"
+            f" or a noise study: {', '.join(NOISE_STUDIES)})"
         ) from None
 
 
 def make_agent(game: str, spec: str, settings: SearchSettings | None = None) -> Agent:
     """The player named by ``spec``: ``ai:<level>`` with level one of beginner, amateur, club, pro,
     perfect (no execution noise), optionally ``@<factor>`` to scale the level's execution noise
-    (``ai:pro@0.35``). AgentError (a ValueError) for anything else."""
+    (``ai:pro@0.35``), or ``@tournament`` for the snooker pro with the tournament noise
+    (``ai:pro@tournament``). AgentError (a ValueError) for anything else."""
     kind, _, level = spec.partition(":")
     if kind != "ai" or not level:
         raise AgentError(
             f"unknown player '{spec}' (write ai:<level>, level one of: {', '.join(LEVELS)})"
         )
+    study = level.partition("@")[2]
+    if study in NOISE_STUDIES and game != "snooker":
+        raise AgentError(f"'{spec}': the noise study '{study}' is a cue noise, for snooker only")
     name, scale = parse_level(level)
     return SearchAgent(game_ai(game, name, scale), settings or SearchSettings(), name=spec)

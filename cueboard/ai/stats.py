@@ -1,18 +1,48 @@
 """Statistics of played frames, per side: what the match CLI prints and the benchmarks report.
 
-- snooker: pot success (strokes the AI meant as pots that scored), breaks (points of a visit,
-  from the referee's ``break_points``), centuries, fouls;
+- snooker: pot success (strokes the AI meant as pots that scored), long-pot success (the same
+  for pots with the object ball over 1.5 m from the pocket or the cue ball over 1.5 m from the
+  object ball, issue 19's definition), breaks (points of a visit, from the referee's
+  ``break_points``), centuries, fouls;
 - crokinole: rounds won, open-20 attempts and successes, 20s;
 - novuss: strokes, penalties, games won.
 """
 
 from __future__ import annotations
 
+import math
+import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Final
 
 from cueboard.ai.match import FrameResult, side_of
+from cueboard.records.base import Position
+
+#: A pot is long when the object ball is farther than this from the pocket's centre, or the cue
+#: ball farther than this from the object ball (metres, centre to centre).
+LONG_POT: Final = 1.5
+
+#: The ball and pocket of a pot as the snooker AI labels it ("pot red7 into top-left (...)").
+_POT_LABEL = re.compile(r"^pot (\S+) into (\S+)")
+
+
+def is_long_pot(before: Position, intent: str) -> bool:
+    """Whether ``intent`` (a snooker pot's label) is a long pot from ``before`` (:data:`LONG_POT`);
+    False for a label that names no ball and pocket on the table."""
+    from cueboard.games.snooker import STANDARD_TABLE, layout_of
+
+    m = _POT_LABEL.match(intent)
+    if m is None:
+        return False
+    ball, pocket = m.groups()
+    layout = layout_of(before.pieces)
+    if ball not in layout or "white" not in layout or pocket not in STANDARD_TABLE.pocket_centres:
+        return False
+    (bx, by), (wx, wy) = layout[ball], layout["white"]
+    px, py = STANDARD_TABLE.pocket_centres[pocket]
+    return math.hypot(px - bx, py - by) > LONG_POT or math.hypot(bx - wx, by - wy) > LONG_POT
 
 
 @dataclass
@@ -24,6 +54,8 @@ class SideStats:
     counts: Counter[str] = field(default_factory=Counter)
     breaks: list[int] = field(default_factory=list)
     decision_times: list[float] = field(default_factory=list)
+    #: CPU seconds of each decision (:attr:`FrameResult.decision_cpu`).
+    decision_cpu: list[float] = field(default_factory=list)
 
     def rate(self, num: str, den: str) -> float | None:
         d = self.counts[den]
@@ -40,6 +72,7 @@ def collect(game: str, frames: Iterable[FrameResult]) -> tuple[SideStats, SideSt
             out[fr.winner].frames_won += 1
         for s in (0, 1):
             out[s].decision_times.extend(fr.decision_times[s])
+            out[s].decision_cpu.extend(fr.decision_cpu[s])
         if game == "snooker":
             _snooker(fr, out)
         elif game == "crokinole":
@@ -52,7 +85,9 @@ def collect(game: str, frames: Iterable[FrameResult]) -> tuple[SideStats, SideSt
 def _snooker(fr: FrameResult, out: tuple[SideStats, SideStats]) -> None:
     current = [0, 0]
     best = [0, 0]
+    before: Position | None = None
     for entry, intent in zip(fr.shots, fr.intents, strict=True):
+        prior, before = before, entry.position_after
         if entry.strike is None:
             continue
         r = entry.ruling
@@ -65,6 +100,9 @@ def _snooker(fr: FrameResult, out: tuple[SideStats, SideStats]) -> None:
             st.counts["pot_attempts"] += 1
             if scored > 0:
                 st.counts["pots"] += 1
+            if prior is not None and is_long_pot(prior, intent):
+                st.counts["long_pot_attempts"] += 1
+                st.counts["long_pots"] += scored > 0
         if foul:
             st.counts["fouls"] += 1
         if scored > 0:

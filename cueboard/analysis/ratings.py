@@ -1,15 +1,21 @@
-"""Tournament figures: score rates with Wilson confidence intervals, and Elo ratings.
+"""Tournament figures: score rates with Wilson confidence intervals, and ratings.
 
 - A player's *score* over games is (wins + draws / 2) / games. Its 95 % interval is Wilson's
   score interval (E. B. Wilson, "Probable inference, the law of succession, and statistical
   inference", JASA 22, 1927), which stays inside [0, 1] and is sound for small samples, unlike
   the normal approximation; draws count as half a win, as in chess result tables.
-- Elo ratings are the maximum-likelihood Bradley–Terry strengths (R. A. Bradley and M. E. Terry,
-  Biometrika 39, 1952), P(i beats j) = 1 / (1 + 10^((R_j - R_i) / 400)) as in Elo's system,
-  found by Hunter's MM iteration (D. R. Hunter, "MM algorithms for generalized Bradley-Terry
-  models", Annals of Statistics 32, 2004). One virtual draw is added to every pairing played (the
-  prior of Rémi Coulom's BayesElo), so a player who won every game gets a finite rating. The
-  ratings average 0.
+- Ratings come from the ``openskill`` library's Bradley–Terry model with full pairing (R. C.
+  Weng and C.-J. Lin, "A Bayesian approximation method for online ranking", JMLR 12, 2011,
+  Algorithm 1; the library's defaults μ 25, σ 25/3, β 25/6): each player's skill is a normal
+  belief N(μ, σ²) updated game by game, a draw as a tie, with no drift between games (τ = 0:
+  programs do not get better during a tournament). An online update weighs the last games
+  most — with one pairing's games listed after another's the same results rated 185 or 509 Elo
+  apart for one player — so the reported μ is the mean over 64 seeded shuffles of the games
+  (:data:`ORDERS`); σ and the ordinal (μ - 3σ) are the library's after the games in their order.
+- :func:`elo` puts the means on Elo's scale: the library predicts that a player β ahead wins
+  Φ(β / √(2β²)) = Φ(1/√2) = 76.0 % of games (with σ → 0), and Elo's formula gives that at a
+  200-point gap (1 / (1 + 10^(-200/400)) = 76.0 %), so Elo = 200 (μ - mean μ) / β; the ratings
+  average 0, and a player who won every game still gets a finite rating.
 """
 
 from __future__ import annotations
@@ -18,10 +24,15 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+import numpy as np
+from openskill.models import BradleyTerryFull
+
 #: z of a two-sided 95 % interval.
 Z95 = 1.959963984540054
-#: Virtual draws added to each pairing played (the prior of the Elo fit).
-PRIOR_DRAWS = 1.0
+#: Shuffles of the games whose ratings are averaged (the library rates online: the last games
+#: weigh most), and the seed of the shuffles (the ratings are reproducible).
+ORDERS = 64
+ORDER_SEED = 20261201
 
 
 @dataclass(frozen=True)
@@ -76,38 +87,60 @@ def score(games: Iterable[Game], player: int, opponent: int | None = None) -> Sc
     return Score(n, w, d, l_, points / n if n else 0.0, low, high)
 
 
-def elo(games: Sequence[Game], players: int, iterations: int = 10_000, tol: float = 1e-10) -> list[float]:
-    """Elo ratings of ``players`` players from ``games`` (see the module docstring); 0 for a
-    player who played no game."""
-    wins = [[0.0] * players for _ in range(players)]  # wins[i][j]: points i took from j
+@dataclass(frozen=True)
+class Rating:
+    """A player's rating: openskill's mean and uncertainty, its conservative ``ordinal``
+    (μ - 3σ, the library's), and ``elo``, the mean on Elo's scale (module docstring)."""
+
+    mu: float
+    sigma: float
+    ordinal: float
+    elo: float
+
+
+def _rate_in_order(model: BradleyTerryFull, games: Sequence[Game], players: int) -> list[float]:
+    """The players' μ after rating ``games`` one by one in the order given."""
+    rated = [model.rating() for _ in range(players)]
     for g in games:
-        if g.winner is None:
-            wins[g.a][g.b] += 0.5
-            wins[g.b][g.a] += 0.5
-        else:
-            winner, loser = (g.a, g.b) if g.winner == 0 else (g.b, g.a)
-            wins[winner][loser] += 1.0
-    for i in range(players):
-        for j in range(players):
-            if i != j and wins[i][j] + wins[j][i] > 0:
-                wins[i][j] += PRIOR_DRAWS / 2
-    played = [any(wins[i][j] + wins[j][i] > 0 for j in range(players)) for i in range(players)]
-    gamma = [1.0] * players
-    for _ in range(iterations):
-        new = list(gamma)
-        for i in range(players):
-            if not played[i]:
-                continue
-            total = sum(wins[i])
-            denom = sum(
-                (wins[i][j] + wins[j][i]) / (gamma[i] + gamma[j]) for j in range(players) if j != i
-            )
-            new[i] = total / denom
-        logs = [math.log(x) for x, p in zip(new, played, strict=True) if p]
-        shift = math.exp(sum(logs) / len(logs)) if logs else 1.0
-        new = [x / shift for x in new]
-        done = max(abs(math.log(x) - math.log(y)) for x, y in zip(new, gamma, strict=True)) < tol
-        gamma = new
-        if done:
-            break
-    return [400.0 * math.log10(x) if p else 0.0 for x, p in zip(gamma, played, strict=True)]
+        ranks = [0.0, 0.0] if g.winner is None else ([0.0, 1.0] if g.winner == 0 else [1.0, 0.0])
+        [[rated[g.a]], [rated[g.b]]] = model.rate([[rated[g.a]], [rated[g.b]]], ranks=ranks)
+    return [r.mu for r in rated]
+
+
+def ratings(games: Sequence[Game], players: int, orders: int = ORDERS) -> list[Rating]:
+    """The ratings of ``players`` players (indices 0 .. players - 1) from ``games`` (module
+    docstring): μ is the mean over ``orders`` seeded shuffles of the games, σ the library's
+    after the games in the order given; a player who played no game keeps the prior (μ 25,
+    σ 25/3) and Elo 0. ValueError for a game between a player and itself, an index out of
+    range or a winner other than 0, 1 or None."""
+    for g in games:
+        if g.a == g.b or not (0 <= g.a < players and 0 <= g.b < players):
+            raise ValueError(f"a game needs two different players among 0..{players - 1}, got {g}")
+        if g.winner not in (0, 1, None):
+            raise ValueError(f"a game's winner is 0, 1 or None (drawn), got {g.winner!r}")
+    model = BradleyTerryFull(tau=0.0)
+    rated = [model.rating() for _ in range(players)]
+    for g in games:  # the given order, for σ
+        ranks = [0.0, 0.0] if g.winner is None else ([0.0, 1.0] if g.winner == 0 else [1.0, 0.0])
+        [[rated[g.a]], [rated[g.b]]] = model.rate([[rated[g.a]], [rated[g.b]]], ranks=ranks)
+    rng = np.random.default_rng(ORDER_SEED)
+    sums = [0.0] * players
+    for _ in range(orders):
+        shuffled = [games[i] for i in rng.permutation(len(games))]
+        sums = [x + y for x, y in zip(sums, _rate_in_order(model, shuffled, players), strict=True)]
+    mus = [x / orders for x in sums]
+    played = [False] * players
+    for g in games:
+        played[g.a] = played[g.b] = True
+    active = [m for m, p in zip(mus, played, strict=True) if p]
+    mean = sum(active) / len(active) if active else model.mu
+    return [
+        Rating(m, r.sigma, m - 3 * r.sigma, 200.0 * (m - mean) / model.beta if p else 0.0)
+        for m, r, p in zip(mus, rated, played, strict=True)
+    ]
+
+
+def elo(games: Sequence[Game], players: int) -> list[float]:
+    """Ratings of ``players`` players from ``games`` on Elo's scale, averaging 0 over those who
+    played (see the module docstring); 0 for a player who played no game."""
+    return [r.elo for r in ratings(games, players)]

@@ -3,12 +3,16 @@ ball (snooker), computed as a batch (:mod:`cueboard.batch`) and drawn as a heat 
 
 For each cell of a grid over the bed (``step`` metres; cells where the cue ball would not fit —
 over a cushion, touching or overlapping a ball — are left empty), the cue ball is put at the
-cell's centre and the level's AI (:func:`cueboard.ai.registry.game_ai`) proposes its shot ideas;
-of its ideas that pot the target, the one it rates most likely to go in (its ``success``
-estimate) is played ``trials`` times through the physics and the referee, each time with the
-level's execution noise (``perturb``: the noise model of docs/ai.md). A trial counts when the
-referee scores it without a foul. A cell with no pot idea scores 0 of ``trials``. The map is the
-fraction made, with its binomial spread: about ±0.11 at p = 0.5 with 20 trials.
+cell's centre and the level's AI proposes its pots (:func:`cueboard.ai.snooker.shots.pot_candidates`:
+its best few pots of the balls on, each aim corrected through the physics; the safeties it would
+weigh against them play no part here). Of its pots of the target, the one it rates most likely
+to go in (its ``success`` estimate; of equals, the first in its own order) is played ``trials``
+times through the physics and the referee, each time with the level's execution noise
+(``perturb``: the noise model of docs/ai.md). A trial counts when the target drops (the
+outcome's ``potted``) and the referee calls no foul (S3 R12: e.g. the cue ball following it in).
+A cell where the AI sees no pot of the target (blocked, or not among its best few) scores 0 of
+``trials``. The map is the fraction made, with its binomial spread: about ±0.11 at p = 0.5 with
+20 trials.
 
 One task is one row of the grid; each cell draws its noise from ``default_rng([task seed,
 column])``, so the map is the same whatever the executor and worker count.
@@ -27,6 +31,8 @@ import numpy as np
 
 from cueboard.ai.noise import check_level
 from cueboard.ai.registry import game_ai
+from cueboard.ai.snooker import make_ai
+from cueboard.ai.snooker.shots import pot_candidates
 from cueboard.batch.executors import Executor
 from cueboard.batch.run import run_tasks
 from cueboard.batch.store import ResultStore
@@ -135,24 +141,20 @@ def cell_made(spec: ShotMapSpec, x: float, y: float, rng: np.random.Generator) -
     if not fits(base, x, y):
         return None
     pos = with_cue_ball(base, x, y)
-    ai = game_ai("snooker", *_level(spec.level))
-    try:
-        ideas = [c for c in ai.candidates(pos) if c.label.startswith(f"pot {spec.target} ")]
-    except (ValueError, RuntimeError):
-        return None
+    ai = make_ai(*_level(spec.level))
+    ideas = [c for c in pot_candidates(pos, ai.sigma) if c.label.startswith(f"pot {spec.target} ")]
     if not ideas:
         return 0
     best = max(ideas, key=lambda c: c.success)  # the first of equals: the AI's own order
-    side = GAME.side_of(pos, pos.to_move)
     made = 0
     for _ in range(spec.trials):
         strike = ai.perturb(pos, best.strike, rng)
         try:
             _, outcome = GAME.simulate(pos, best.declaration, strike)
-            after, ruling = GAME.apply(pos, best.declaration, outcome, rng)
-        except (ValueError, RuntimeError):
-            continue
-        made += int(not ruling.foul and after.scores[side] > pos.scores[side])
+            _, ruling = GAME.apply(pos, best.declaration, outcome, rng)
+        except (ValueError, RuntimeError):  # refused by the physics or the referee: a miss, as
+            continue  # the AI's own search counts it (cueboard.ai.search.play_through)
+        made += int(not ruling.foul and any(ball == spec.target for ball, _ in outcome.potted))
     return made
 
 

@@ -26,14 +26,23 @@ def _score(s: Score) -> dict[str, Any]:
 
 
 def games_of(spec: TournamentSpec, results: Mapping[str, Mapping[str, Any]]) -> list[Game]:
-    """The games played (those in ``results``, by task key), in the tournament's order."""
+    """The games played (those in ``results``, by task key, aborted frames left out), in the
+    tournament's order."""
     out = []
     for pair in pairings(spec):
         for k in range(spec.frames):
             r = results.get(frame_key(pair, k))
-            if r is not None:
+            if r is not None and "aborted" not in r:
                 out.append(Game(pair[0], pair[1], r["winner"]))
     return out
+
+
+def aborted(spec: TournamentSpec, results: Mapping[str, Mapping[str, Any]]) -> list[dict[str, str]]:
+    """The frames that could not be finished (:func:`cueboard.batch.selfplay.play_task`): their
+    task keys and reasons, in the tournament's order."""
+    keys = [frame_key(pair, k) for pair in pairings(spec) for k in range(spec.frames)]
+    return [{"frame": key, "reason": results[key]["aborted"]}
+            for key in keys if key in results and "aborted" in results[key]]
 
 
 def summary(spec: TournamentSpec, results: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
@@ -45,6 +54,7 @@ def summary(spec: TournamentSpec, results: Mapping[str, Mapping[str, Any]]) -> d
         "seed": spec.seed,
         "frames_per_pairing": spec.frames,
         "games_played": len(games),
+        "aborted": aborted(spec, results),
         "pairings": [
             {"a": spec.players[a], "b": spec.players[b], **_score(score(games, a, b))}
             for a, b in pairings(spec)

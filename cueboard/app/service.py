@@ -2,6 +2,11 @@
 validated with the game's own record models, refereed by the game, and saved in the store before
 the answer goes back (so a restart loses nothing).
 
+Every acting request names the match version it was made against (the number of moves stored,
+``version`` in the match's JSON); the move is stored by a compare-and-set on that version in the
+database (:meth:`cueboard.store.Store.record_move`), so two requests — from one process or many —
+can never both play for one position: the later gets 409 and changes nothing (docs/service.md).
+
 The flow of one shot (docs/api.md): ``simulate(position, declaration, strike) -> (events, outcome)``,
 ``apply(position, declaration, outcome, rng) -> (position, ruling)``. The referee's randomness (a
 re-spotted black's lots) comes from a generator seeded by the match seed and the shot number, so a
@@ -10,31 +15,51 @@ match replays bit for bit.
 
 from __future__ import annotations
 
+import json
 import secrets
-import threading
 import time
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, ClassVar, TypeVar
 
 import numpy as np
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from cueboard import __version__
 from cueboard.app.games import ChoiceError, GameAdapter, adapter, available_games
 from cueboard.app.games.base import turn_json
 from cueboard.app.motion import build_tracks
+from cueboard.app.work import AIWork
 from cueboard.engine.events import Event
 from cueboard.errors import CueboardInputError
 from cueboard.games.protocol import check_ruling
-from cueboard.records.base import Position, RecordError, parse_record
-from cueboard.records.match import MatchHeader, MatchRecord, PlayerInfo, ShotEntry, parse_shot
+from cueboard.records.base import Position, RecordError, parse_record, validation_to_record_error
+from cueboard.records.match import MatchHeader, PlayerInfo, ShotEntry, parse_shot
 from cueboard.records.registry import record_types
-from cueboard.store import Store
+from cueboard.store import StaleMatchError, Store
 from cueboard.store.models import MatchRow, ShotRow
+
+M = TypeVar("M", bound=BaseModel)
+
+#: The most shots one page of ``GET /api/matches/{id}/shots`` holds.
+SHOT_PAGE_MAX = 1000
+#: Shots read from the store at a time for a record download (and sent as one piece).
+RECORD_PAGE = 64
 
 
 class MatchStateError(CueboardInputError):
     """The request does not fit the match's state now (it is over, it is the AI's turn...)."""
+
+
+def strict_record(model: type[M], data: Any, prefix: str) -> M:
+    """``data`` (decoded JSON) validated as ``model`` in pydantic's strict mode: a number must be
+    a JSON number (not ``"3"``, not ``true``), a flag a JSON boolean. Bad input raises RecordError
+    naming the field."""
+    try:
+        return model.model_validate_json(json.dumps(data), strict=True)
+    except ValidationError as err:
+        raise validation_to_record_error(err, prefix=prefix) from None
+    except (TypeError, ValueError) as err:  # not JSON-serialisable (never from a request body)
+        raise RecordError(str(err)) from None
 
 
 def match_over(a: GameAdapter, position: Position) -> bool:
@@ -59,16 +84,10 @@ def ai_levels(game: str) -> list[str]:
 class MatchService:
     """The matches of one store."""
 
-    def __init__(self, store: Store, *, ai_budget_s: float = 1.0):
+    def __init__(self, store: Store, *, ai_budget_s: float = 1.0, ai_work: AIWork | None = None):
         self.store = store
         self.ai_budget_s = ai_budget_s
-        self._locks: dict[str, threading.Lock] = {}
-        self._guard = threading.Lock()
-        self._agents: dict[tuple[str, str], Any] = {}
-
-    def _lock(self, match_id: str) -> threading.Lock:
-        with self._guard:
-            return self._locks.setdefault(match_id, threading.Lock())
+        self.ai = ai_work or AIWork(0)
 
     # --- lobby ---------------------------------------------------------------------------------
     def games(self) -> list[dict[str, Any]]:
@@ -98,10 +117,7 @@ class MatchService:
         if len(players) not in a.player_counts:
             counts = " or ".join(str(n) for n in a.player_counts)
             raise ValueError(f"{game} is played by {counts} players, not {len(players)}")
-        known = {s.name for s in a.settings()}
-        for key in settings:
-            if key not in known:
-                raise ValueError(f"unknown setting '{key}' for {game} (known: {', '.join(sorted(known))})")
+        check_settings(game, a, settings)
         levels = ai_levels(game)
         infos = []
         for n, (seat, p) in enumerate(zip(a.seats(len(players)), players, strict=True)):
@@ -119,9 +135,10 @@ class MatchService:
                              cueboard_version=__version__, seed=seed)
         match_id = secrets.token_hex(6)
         state = {"frame": a.game.frame_number(position), "last": None, "winner": None}
-        self.store.add_match(match_id, game, header.model_dump(mode="json"), state,
-                             position.model_dump(mode="json"))
-        return self.view(match_id)
+        row = self.store.add_match(match_id, game, header.model_dump(mode="json"), state,
+                                   position.model_dump(mode="json"), turn=self._turn(a, header, position),
+                                   scoreboard=a.scoreboard(position))
+        return self._row_view(row)
 
     # --- reading -------------------------------------------------------------------------------
     def _load(self, match_id: str) -> tuple[MatchRow, GameAdapter, MatchHeader, Position]:
@@ -131,38 +148,54 @@ class MatchService:
         position = parse_record(record_types(row.game).position, row.position)
         return row, a, header, position
 
-    def view(self, match_id: str) -> dict[str, Any]:
+    def _load_at(self, match_id: str, expected: int) -> tuple[MatchRow, GameAdapter, MatchHeader, Position]:
+        """The match, if it is still at version ``expected`` (else StaleMatchError, before any work)."""
         row, a, header, position = self._load(match_id)
-        return self._view(row, a, header, position)
+        if row.version != expected:
+            raise StaleMatchError(match_id, expected, row.version)
+        return row, a, header, position
 
-    def _view(self, row: MatchRow, a: GameAdapter, header: MatchHeader, position: Position) -> dict[str, Any]:
-        turn = turn_json(a.game, position)
-        player = self._player_at(header, turn["seat"])
-        turn["player"] = player.model_dump(mode="json") if player else None
+    def view(self, match_id: str) -> dict[str, Any]:
+        """The match as the page shows it, read from its row alone (no shot is loaded)."""
+        return self._row_view(self.store.get_match(match_id))
+
+    def _row_view(self, row: MatchRow) -> dict[str, Any]:
+        turn, scoreboard = row.turn, row.scoreboard
+        if turn is None or scoreboard is None:  # a row stored before the turn was kept on it
+            a = adapter(row.game)
+            position = parse_record(record_types(row.game).position, row.position)
+            turn = self._turn(a, parse_record(MatchHeader, row.header), position)
+            scoreboard = a.scoreboard(position)
         return {
             "id": row.id,
             "game": row.game,
             "status": row.status,
+            "version": row.version,
             "header": row.header,
             "position": row.position,
             "turn": turn,
-            "scoreboard": a.scoreboard(position),
+            "scoreboard": scoreboard,
             "state": row.state,
-            "shots": len(self.store.shots(row.id)),
+            "shots": row.version,
             "updated_at": row.updated_at.isoformat() if row.updated_at else None,
         }
+
+    def _turn(self, a: GameAdapter, header: MatchHeader, position: Position) -> dict[str, Any]:
+        turn = turn_json(a.game, position)
+        player = self._player_at(header, turn["seat"])
+        turn["player"] = player.model_dump(mode="json") if player else None
+        return turn
 
     def matches(self, status: str | None) -> list[dict[str, Any]]:
         out = []
         for row in self.store.list_matches(status):
-            a = adapter(row.game)
-            position = parse_record(record_types(row.game).position, row.position)
+            view = self._row_view(row)
             out.append({
-                "id": row.id, "game": row.game, "status": row.status,
+                "id": row.id, "game": row.game, "status": row.status, "version": row.version,
                 "players": row.header.get("players", []),
-                "scoreboard": a.scoreboard(position),
+                "scoreboard": view["scoreboard"],
                 "winner": row.state.get("winner"),
-                "updated_at": row.updated_at.isoformat() if row.updated_at else None,
+                "updated_at": view["updated_at"],
             })
         return out
 
@@ -171,51 +204,55 @@ class MatchService:
         return next((p for p in header.players if p.seat == seat), None)
 
     # --- playing -------------------------------------------------------------------------------
-    def strike(self, match_id: str, declaration: Any, strike: Any, *, by_ai: bool = False) -> dict[str, Any]:
-        """Play a stroke: validate, simulate, referee, store. Bad input raises before anything changes."""
-        with self._lock(match_id):
-            row, a, header, position = self._load(match_id)
-            self._check_turn(row, a, header, position, by_ai=by_ai, action="strike")
-            return self._strike(row, a, header, position, declaration, strike)
+    def strike(self, match_id: str, declaration: Any, strike: Any, *, expected: int,
+               by_ai: bool = False) -> dict[str, Any]:
+        """Play a stroke against match version ``expected``: validate, simulate, referee, store.
+        Bad input, or a match no longer at ``expected``, raises before anything changes."""
+        row, a, header, position = self._load_at(match_id, expected)
+        self._check_turn(row, a, header, position, by_ai=by_ai, action="strike")
+        return self._strike(row, a, header, position, declaration, strike)
 
     def _strike(self, row: MatchRow, a: GameAdapter, header: MatchHeader, position: Position,
                 declaration: Any, strike: Any) -> dict[str, Any]:
         types = record_types(row.game)
-        decl = declaration if isinstance(declaration, BaseModel) else parse_record(
-            types.declaration, declaration or {}, prefix="declaration")
-        stk = strike if isinstance(strike, BaseModel) else parse_record(types.strike, strike, prefix="strike")
+        decl = declaration if isinstance(declaration, BaseModel) else strict_record(
+            types.declaration, declaration or {}, "declaration")
+        stk = strike if isinstance(strike, BaseModel) else strict_record(types.strike, strike, "strike")
         a.game.validate_strike(position, stk)
         t0 = time.perf_counter()
         events, outcome = a.game.simulate(position, decl, stk)
         t_sim = time.perf_counter() - t0
         return self._commit(row, a, header, position, decl, stk, events, outcome, "shot", t_sim)
 
-    def choose(self, match_id: str, choice: str, *, by_ai: bool = False) -> dict[str, Any]:
+    def choose(self, match_id: str, choice: str, *, expected: int, by_ai: bool = False) -> dict[str, Any]:
         """Make a choice the rules offer (play on, the offender plays again, replace)."""
-        with self._lock(match_id):
-            row, a, header, position = self._load(match_id)
-            self._check_turn(row, a, header, position, by_ai=by_ai, action="choose")
-            decl = a.game.choose(position, choice)
-            outcome = a.game.no_stroke_outcome(position)
-            return self._commit(row, a, header, position, decl, None, (), outcome, "choice", 0.0)
+        row, a, header, position = self._load_at(match_id, expected)
+        self._check_turn(row, a, header, position, by_ai=by_ai, action="choose")
+        decl = a.game.choose(position, choice)
+        outcome = a.game.no_stroke_outcome(position)
+        return self._commit(row, a, header, position, decl, None, (), outcome, "choice", 0.0)
+
+    def check_placement(self, match_id: str, x: float, y: float, *, expected: int) -> None:
+        """Whether placing the piece at (x, y) is legal now (PlacementError naming why not)."""
+        _row, a, _header, position = self._load_at(match_id, expected)
+        a.game.check_placement(position, x, y)
 
     #: The declaration of a concession, per game whose rules have one (snooker S4 R6: the
     #: player to move concedes the frame; crokinole: a side concedes the game).
     CONCESSIONS: ClassVar[dict[str, dict[str, Any]]] = {
         "snooker": {"action": "concede"}, "crokinole": {"concede": True}}
 
-    def concede(self, match_id: str) -> dict[str, Any]:
+    def concede(self, match_id: str, *, expected: int) -> dict[str, Any]:
         """The person to move concedes (the frame in snooker, the game in crokinole): refereed
-        and stored like any action without a stroke."""
-        with self._lock(match_id):
-            row, a, header, position = self._load(match_id)
-            self._check_turn(row, a, header, position, by_ai=False, action=None)
-            if row.game not in self.CONCESSIONS:
-                raise ChoiceError(f"{row.game} has no concession in its rules")
-            decl = parse_record(record_types(row.game).declaration, self.CONCESSIONS[row.game],
-                                prefix="declaration")
-            outcome = a.game.no_stroke_outcome(position)
-            return self._commit(row, a, header, position, decl, None, (), outcome, "choice", 0.0)
+        and stored like any action without a stroke, at the version the client saw."""
+        row, a, header, position = self._load_at(match_id, expected)
+        self._check_turn(row, a, header, position, by_ai=False, action=None)
+        if row.game not in self.CONCESSIONS:
+            raise ChoiceError(f"{row.game} has no concession in its rules")
+        decl = parse_record(record_types(row.game).declaration, self.CONCESSIONS[row.game],
+                            prefix="declaration")
+        outcome = a.game.no_stroke_outcome(position)
+        return self._commit(row, a, header, position, decl, None, (), outcome, "choice", 0.0)
 
     def _check_turn(self, row: MatchRow, a: GameAdapter, header: MatchHeader, position: Position, *,
                     by_ai: bool, action: str | None) -> None:
@@ -236,7 +273,7 @@ class MatchService:
     def _commit(self, row: MatchRow, a: GameAdapter, header: MatchHeader, position: Position,
                 decl: BaseModel, stk: BaseModel | None, events: tuple[Event, ...], outcome: BaseModel,
                 kind: str, t_sim: float) -> dict[str, Any]:
-        number = len(self.store.shots(row.id))
+        number = row.version
         rng = np.random.default_rng([header.seed, number])
         after, ruling = a.game.apply(position, decl, outcome, rng)
         entry = ShotEntry(index=number, player=position.to_move, declaration=decl, strike=stk,
@@ -254,51 +291,56 @@ class MatchService:
         new_frame = frame_after != frame_before
         frame_result = {"scoreboard": a.scoreboard(after)} if new_frame or over else None
         current_json = current.model_dump(mode="json")
-        self.store.record_move(
-            row.id, frame=frame_before, player=position.to_move, kind=kind, entry=entry.to_json_dict(),
-            position_before=position.model_dump(mode="json"), position_after=current_json, state=state,
-            status="finished" if over else "playing", frame_result=frame_result,
+        before_json = position.model_dump(mode="json")
+        status = "finished" if over else "playing"
+        turn, scoreboard = self._turn(a, header, current), a.scoreboard(current)
+        updated = self.store.record_move(
+            row.id, expected_version=number, frame=frame_before, player=position.to_move, kind=kind,
+            entry=entry.to_json_dict(), position_before=before_json, position_after=current_json,
+            state=state, status=status, turn=turn, scoreboard=scoreboard, frame_result=frame_result,
             next_frame_start=current_json if new_frame else None,
         )
         tracks = None
         if stk is not None:
             tracks = build_tracks(a.start_positions(position, stk), events,
                                   a.strike_velocity(position, stk)).model_dump()
-        new_row = self.store.get_match(row.id)
+        new_row = MatchRow(id=row.id, game=row.game, status=status, header=row.header, state=state,
+                           position=current_json, version=number + 1, turn=turn, scoreboard=scoreboard,
+                           updated_at=updated)
         return {
             "shot": {"number": number, "kind": kind, "seat": position.to_move, "announcements": calls,
                      "declaration": decl.model_dump(mode="json"),
                      "ruling": ruling.model_dump(mode="json"), "tracks": tracks,
-                     "position_before": position.model_dump(mode="json"), "simulate_ms": t_sim * 1000},
-            "match": self._view(new_row, a, header, current),
+                     "position_before": before_json, "simulate_ms": t_sim * 1000},
+            "match": self._row_view(new_row),
         }
 
     # --- the AI --------------------------------------------------------------------------------
-    def ai_play(self, match_id: str) -> dict[str, Any]:
-        """The AI player to move decides and plays (a choice, a declaration or a stroke).
-
-        The match stays locked from the decision to the stored result, so that two requests can
+    def ai_play(self, match_id: str, *, expected: int) -> dict[str, Any]:
+        """The AI player to move decides and plays (a choice, a declaration or a stroke) against
+        match version ``expected``. The search runs in the AI's worker processes (:mod:`cueboard.app.work`);
+        its move is stored only if the match is still at that version then, so two requests can
         never both play for the same position."""
-        with self._lock(match_id):
-            row, a, header, position = self._load(match_id)
-            self._check_turn(row, a, header, position, by_ai=True, action=None)
-            player = self._player_at(header, position.to_move)
-            if player is None or player.level is None:
-                raise MatchStateError("the AI player has no level")
-            agent = self._agent(row.game, player.level)
-            rng = np.random.default_rng([header.seed, len(self.store.shots(match_id)), 7])
-            t0 = time.perf_counter()
-            decision = agent.decide(a.game, position, rng)
-            think_ms = (time.perf_counter() - t0) * 1000
-            if decision.strike is None:
-                outcome = a.game.no_stroke_outcome(position)
-                out = self._commit(row, a, header, position, decision.declaration, None, (), outcome,
-                                   "choice", 0.0)
-            else:
-                out = self._strike(row, a, header, position, decision.declaration, decision.strike)
-            explanation = decision.explanation.to_json() if decision.explanation is not None else None
-            out["shot"]["ai"] = {"intent": decision.intent, "explanation": explanation, "think_ms": think_ms}
-            return out
+        row, a, header, position = self._load_at(match_id, expected)
+        self._check_turn(row, a, header, position, by_ai=True, action=None)
+        player = self._player_at(header, position.to_move)
+        if player is None or player.level is None:
+            raise MatchStateError("the AI player has no level")
+        t0 = time.perf_counter()
+        decision = self.ai.decide(row.game, player.level, self.ai_budget_s, row.position,
+                                  [header.seed, row.version, 7])
+        think_ms = (time.perf_counter() - t0) * 1000
+        types = record_types(row.game)
+        decl = parse_record(types.declaration, decision["declaration"])
+        if decision["strike"] is None:
+            outcome = a.game.no_stroke_outcome(position)
+            out = self._commit(row, a, header, position, decl, None, (), outcome, "choice", 0.0)
+        else:
+            strike = parse_record(types.strike, decision["strike"])
+            out = self._strike(row, a, header, position, decl, strike)
+        out["shot"]["ai"] = {"intent": decision["intent"], "explanation": decision["explanation"],
+                             "think_ms": think_ms}
+        return out
 
     def warm_up(self) -> None:
         """Play each game's :meth:`GameAdapter.warm_strike` once, unrecorded: the physics kernels
@@ -311,21 +353,15 @@ class MatchService:
             _events, outcome = a.game.simulate(position, decl, strike)
             a.game.apply(position, decl, outcome, np.random.default_rng(0))
 
-    def _agent(self, game: str, level: str) -> Any:
-        key = (game, level)
-        if key not in self._agents:
-            from cueboard.ai.players import SearchSettings
-            from cueboard.ai.registry import make_agent
-
-            self._agents[key] = make_agent(game, f"ai:{level}", SearchSettings(budget_s=self.ai_budget_s))
-        return self._agents[key]
-
     # --- replays -------------------------------------------------------------------------------
-    def shots(self, match_id: str, frame: int | None = None) -> list[dict[str, Any]]:
-        """The stored shots (of one frame), each with the referee's calls (the replay list)."""
+    def shots(self, match_id: str, frame: int | None = None, *, start: int = 0,
+              limit: int = SHOT_PAGE_MAX) -> list[dict[str, Any]]:
+        """One page of the stored shots (of one frame) from number ``start`` on, at most
+        ``limit``, each with the referee's calls (the replay list)."""
         row = self.store.get_match(match_id)
         return [{**self._shot_summary(r), "announcements": self._calls(row.game, r),
-                 "ruling": r.entry["ruling"]} for r in self.store.shots(match_id, frame)]
+                 "ruling": r.entry["ruling"]}
+                for r in self.store.shots(match_id, frame, start=start, limit=min(limit, SHOT_PAGE_MAX))]
 
     @staticmethod
     def _shot_summary(r: ShotRow) -> dict[str, Any]:
@@ -356,20 +392,47 @@ class MatchService:
                 "scoreboard_after": a.scoreboard(parse_record(types.position, r.entry["position_after"])),
                 "announcements": self._calls(row.game, r), "tracks": tracks}
 
-    def record(self, match_id: str) -> MatchRecord:
-        """The match as a match record (docs/records.md#match-record)."""
+    def record_chunks(self, match_id: str) -> Iterator[str]:
+        """The match record (docs/records.md#match-record) as JSON text, in pieces: the header,
+        then the stored shots read a page at a time — memory stays flat however long the match.
+        The record holds the shots stored when it was asked for (a later shot is left out)."""
         row = self.store.get_match(match_id)
-        header = parse_record(MatchHeader, row.header)
-        shots = []
-        for r in self.store.shots(match_id):
-            try:
-                shots.append(parse_shot(row.game, r.entry, shot=r.number))
-            except RecordError as err:
-                raise RecordError(f"stored shot cannot be read: {err}") from None
-        return MatchRecord(header=header, shots=shots)
+        header = parse_record(MatchHeader, row.header)  # a stored header is checked before it goes out
+        yield '{"header": ' + header.model_dump_json() + ', "shots": ['
+        piece: list[str] = []
+        for n, entry in enumerate(self.store.shot_entries(match_id, row.version, page=RECORD_PAGE)):
+            piece.append(entry if n == 0 else ", " + entry)
+            if len(piece) == RECORD_PAGE:  # one piece of the answer per page read
+                yield "".join(piece)
+                piece = []
+        yield "".join(piece) + "]}\n"
 
-    def delete(self, match_id: str) -> None:
-        self.store.delete_match(match_id)
+    def delete(self, match_id: str, *, expected: int) -> None:
+        self.store.delete_match(match_id, expected)
 
 
-__all__ = ["MatchService", "MatchStateError", "ai_levels"]
+def check_settings(game: str, a: GameAdapter, settings: Mapping[str, Any]) -> None:
+    """The lobby's limits, enforced: every setting known to ``game``, of its kind (a JSON integer
+    for ``int``, never a boolean or a string), within its ``min``..``max`` or one of its options."""
+    known = {s.name: s for s in a.settings()}
+    for key, value in settings.items():
+        setting = known.get(key)
+        if setting is None:
+            names = ", ".join(sorted(known)) or "none"
+            raise ValueError(f"unknown setting '{key}' for {game} (known: {names})")
+        if setting.kind == "bool":
+            if not isinstance(value, bool):
+                raise ValueError(f"setting '{key}' must be true or false, not {value!r}")
+        elif setting.kind == "int":
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ValueError(f"setting '{key}' must be a whole number, not {value!r}")
+            lo, hi = setting.min, setting.max
+            if (lo is not None and value < lo) or (hi is not None and value > hi):
+                raise ValueError(f"setting '{key}' must be from {lo} to {hi}, not {value}")
+        elif setting.kind == "choice" and (isinstance(value, bool) or value not in setting.options
+                                           or type(value) not in {type(o) for o in setting.options}):
+            offered = ", ".join(str(o) for o in setting.options)
+            raise ValueError(f"setting '{key}' must be one of {offered}, not {value!r}")
+
+
+__all__ = ["MatchService", "MatchStateError", "ai_levels", "check_settings", "strict_record"]

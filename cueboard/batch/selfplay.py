@@ -7,7 +7,9 @@ returns its match record and result. The AI searches without a time budget and i
 (``SearchSettings(budget_s=None, workers=1)``: a serial search without a budget is
 deterministic given its seed, :mod:`cueboard.ai.search`), its strength set by ``samples`` and
 ``top_k`` instead: so a frame depends only on the task's seed, and every record and figure is
-the same whichever executor played it.
+the same whichever executor played it. ``budget_s`` gives the search the AI benchmark's CPU
+budget per decision instead (benchmarks/bench_ai.py); the frames then depend on how fast the
+machine running them is, and are no longer the same from one executor or machine to another.
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ from cueboard.records.match import MatchHeader, MatchRecord, PlayerInfo
 #: Most frames per pairing, most players (a round robin of n players has n(n-1)/2 pairings).
 MAX_FRAMES = 100_000
 MAX_PLAYERS = 16
+#: Longest search budget per decision (CPU seconds).
+MAX_BUDGET_S = 600.0
 
 
 @dataclass(frozen=True)
@@ -52,6 +56,7 @@ class TournamentSpec:
     samples: int = 10
     top_k: int = 8
     max_shots: int = 600
+    budget_s: float | None = None
 
     def __post_init__(self) -> None:
         if self.game not in GAME_NAMES:
@@ -70,6 +75,8 @@ class TournamentSpec:
         ):
             if not low <= value <= high:
                 raise BatchInputError(f"{name} must be from {low} to {high}, got {value}")
+        if self.budget_s is not None and not 0 < self.budget_s <= MAX_BUDGET_S:
+            raise BatchInputError(f"budget must be above 0 and at most {MAX_BUDGET_S} s, got {self.budget_s}")
         check_seed(self.seed)
         try:
             datetime.fromisoformat(self.date)
@@ -111,6 +118,7 @@ def tournament_tasks(spec: TournamentSpec) -> list[Task]:
                 "samples": spec.samples,
                 "top_k": spec.top_k,
                 "max_shots": spec.max_shots,
+                "budget_s": spec.budget_s,
                 "date": spec.date,
             }
             tasks.append(Task.seeded(spec.seed, frame_key(pair, k), payload))
@@ -119,15 +127,26 @@ def tournament_tasks(spec: TournamentSpec) -> list[Task]:
 
 def play_task(task: Task) -> dict[str, Any]:
     """Play one frame of a tournament: ``{"winner": side or None, "scores": [a, b], "shots": n,
-    "record": the match record as JSON Lines}`` (side 0 is the pairing's first player)."""
+    "record": the match record as JSON Lines}`` (side 0 is the pairing's first player).
+
+    A frame the rules or the engine cannot finish — one that does not end within ``max_shots``,
+    a stroke the physics refuses (the input errors, ``ValueError``; the engine's event limit,
+    ``RuntimeError``) — is *aborted*: ``{"winner": None, "scores": None, "shots": 0, "record":
+    None, "aborted": "Type: message"}``, left out of the figures and listed apart, as the AI
+    benchmark does. (A frame is deterministic: playing it again would fail again, so stopping the
+    tournament there would stop it for good.) Any other exception is a bug and stops the batch."""
     p = task.payload
     game = get_game(p["game"])
-    settings = SearchSettings(samples=p["samples"], top_k=p["top_k"], budget_s=None, workers=1)
+    settings = SearchSettings(samples=p["samples"], top_k=p["top_k"], budget_s=p.get("budget_s"), workers=1)
     players: Sequence[str] = p["players"]
     agents = [make_agent(game.name, spec, settings) for spec in players]
     rng = np.random.default_rng(task.seed)
     frame = int(p["frame"])
-    result = play_frame(game, agents, new_frame(game, frame, task.seed), rng, max_shots=p["max_shots"])
+    try:
+        result = play_frame(game, agents, new_frame(game, frame, task.seed), rng, max_shots=p["max_shots"])
+    except (ValueError, RuntimeError, ArithmeticError) as err:
+        return {"winner": None, "scores": None, "shots": 0, "record": None,
+                "aborted": f"{type(err).__name__}: {err}"}
     seat_b = 1 if game.name == "snooker" else 2
     header = MatchHeader(
         game=game.name,
@@ -180,7 +199,10 @@ def open_tournament(spec: TournamentSpec, out: Path) -> TournamentSpec:
 
 def save_record(out: Path, task: Task, result: dict[str, Any]) -> dict[str, Any]:
     """Write the frame's match record to ``out/records/<key>.jsonl`` (whole or not at all) and
-    return the result without the record's text, naming its file instead."""
+    return the result without the record's text, naming its file instead (an aborted frame
+    has no record: nothing is written)."""
+    if result["record"] is None:
+        return result
     rel = f"{RECORDS}/{task.key}.jsonl"
     path = out / rel
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -75,3 +75,21 @@ class ResultStore:
             os.fsync(fh.fileno())
         self._results[key] = json.loads(line)["result"]
         return True
+
+    def put_in_order(self, keys: Sequence[str]) -> None:
+        """Rewrite the file with its results in the order of ``keys`` (the batch's tasks; results
+        of other keys after them, as they were): a finished batch's file is then the same
+        whichever order its tasks finished in. The new file replaces the old one whole."""
+        rank = {k: i for i, k in enumerate(keys)}
+        order = [k for k in keys if k in self._results] + [k for k in self._results if k not in rank]
+        text = "".join(
+            json.dumps({"key": k, "result": self._results[k]}, ensure_ascii=False, allow_nan=False) + "\n"
+            for k in order
+        )
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        with tmp.open("w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        tmp.replace(self.path)
+        self._results = {k: self._results[k] for k in order}

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -57,6 +57,11 @@ def task_seed(batch_seed: int, key: str) -> int:
     digest = int.from_bytes(hashlib.sha256(check_key(key).encode()).digest()[:8], "little")
     state = np.random.SeedSequence([batch_seed, digest]).generate_state(1, dtype=np.uint64)
     return int(state[0])
+
+
+#: A task function: a module-level function (workers import it by name) from a task to its
+#: result, a dict of plain JSON values.
+TaskFn = Callable[["Task"], dict[str, Any]]
 
 
 @dataclass(frozen=True)

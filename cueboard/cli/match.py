@@ -19,7 +19,9 @@ from cueboard.cli.main import app, console
 def match(
     game: str = typer.Argument(..., help="snooker, crokinole or novuss"),
     players: tuple[str, str] = typer.Option(
-        ("ai:pro", "ai:club"), "--players", help="two players: ai:LEVEL or ai:LEVEL@FACTOR (noise x FACTOR)"
+        ("ai:pro", "ai:club"),
+        "--players",
+        help="two players: ai:LEVEL, ai:LEVEL@FACTOR (noise x FACTOR) or ai:pro@tournament (snooker)",
     ),
     frames: int = typer.Option(1, "--frames", min=1, help="frames / rounds / games"),
     seed: int = typer.Option(0, "--seed", help="seed of every random draw (execution noise, lots)"),

@@ -1,9 +1,13 @@
-"""``cueboard serve``: start the web app (FastAPI + uvicorn) on localhost."""
+"""``cueboard serve``: start the web app (FastAPI + uvicorn) on localhost, in one process or in
+``--workers N`` processes over one database (docs/service.md)."""
 
 from __future__ import annotations
 
+import os
+
 import typer
 
+from cueboard.cli._common import refuse
 from cueboard.cli.main import app, console
 
 
@@ -13,21 +17,51 @@ def serve(
     port: int = typer.Option(8000, min=0, max=65535, help="Port to listen on."),
     db: str = typer.Option(
         "", "--db", help="SQLAlchemy database URL (default: $CUEBOARD_DATABASE_URL or a SQLite file "
-        "in ~/.local/share/cueboard)."
+        "in ~/.local/share/cueboard); postgresql+psycopg://user@host/db for several workers."
     ),
+    workers: int = typer.Option(1, min=1, max=64, help="Server processes sharing the database."),
     ai_budget: float = typer.Option(1.0, min=0.05, max=60.0, help="Seconds the AI may think per shot."),
     warm_up: bool = typer.Option(
         True, "--warm-up/--no-warm-up",
         help="Play one unrecorded stroke per game at start-up so the first shot is fast.",
     ),
+    allowed_host: list[str] = typer.Option(
+        [], "--allowed-host", help="A host name requests may be addressed to, besides the loopback "
+        "names and --host (repeatable; '*' allows any: only behind a proxy that checks it)."
+    ),
+    matches_per_minute: float = typer.Option(60.0, min=0.1, help="New matches a client may create a minute."),
+    ai_turns_per_minute: float = typer.Option(600.0, min=0.1, help="AI turns a client may ask for a minute."),
+    ai_workers: int = typer.Option(1, min=0, max=32, help="AI worker processes per server process "
+                                   "(0: the AI searches in the server's threads, uncapped)."),
+    ai_memory_mb: int = typer.Option(2048, min=256, max=1 << 20,
+                                     help="Address-space cap of an AI worker, MB."),
+    ai_timeout: float = typer.Option(60.0, min=1.0, max=3600.0, help="Seconds an AI search may run "
+                                     "before it is stopped and its worker replaced."),
 ) -> None:
-    """Serve the web app: open http://HOST:PORT/ in a browser (API documentation at /docs)."""
+    """Serve the web app: open http://HOST:PORT/ in a browser (the API's schema at /openapi.json)."""
     import uvicorn
 
-    from cueboard.app.server import create_app
-    from cueboard.store import default_database_url
+    from cueboard.app.guard import LOOPBACK_HOSTS, Rate
+    from cueboard.app.server import AI_RATE, CREATE_RATE, SERVE_CONFIG_ENV, serve_config
+    from cueboard.store import Store, StoreUnavailableError, default_database_url
 
     url = db or default_database_url()
-    application = create_app(url, ai_budget_s=ai_budget, warm_up=warm_up)
-    console.print(f"cueboard web app on [bold]http://{host}:{port}/[/bold] (database {url}); Ctrl+C stops it")
-    uvicorn.run(application, host=host, port=port, log_level="warning")
+    try:
+        Store(url).close()  # the schema upgraded once here, before any worker starts
+    except StoreUnavailableError as err:
+        refuse(console, "cueboard serve", err)
+    hosts = [*LOOPBACK_HOSTS, *allowed_host]
+    if host not in ("0.0.0.0", "::"):
+        hosts.append(host)
+    os.environ[SERVE_CONFIG_ENV] = serve_config(
+        url, ai_budget_s=ai_budget, warm_up=warm_up, allowed_hosts=hosts,
+        create_rate=Rate(matches_per_minute, CREATE_RATE.burst),
+        ai_rate=Rate(ai_turns_per_minute, AI_RATE.burst), ai_workers=ai_workers,
+        ai_memory_mb=ai_memory_mb, ai_timeout_s=ai_timeout)
+    from sqlalchemy.engine import make_url
+
+    shown = make_url(url).render_as_string(hide_password=True)  # no password in the console
+    console.print(f"cueboard web app on [bold]http://{host}:{port}/[/bold] ({workers} worker"
+                  f"{'s' if workers > 1 else ''}, database {shown}); Ctrl+C stops it")
+    uvicorn.run("cueboard.app.server:app_from_environment", factory=True, host=host, port=port,
+                workers=workers if workers > 1 else None, log_level="warning")

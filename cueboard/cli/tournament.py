@@ -1,4 +1,4 @@
-"""``cueboard tournament GAME --players ai:pro,ai:club --frames N --executor serial|processes|ray``:
+"""``cueboard tournament GAME --players ai:pro ai:club --frames N --executor serial|processes|ray``:
 a round robin of AI players as a batch of seeded frames, on this machine or a Ray cluster, with
 match records, a results table and a resumable results file (docs/scale.md)."""
 
@@ -19,9 +19,12 @@ from cueboard.cli.main import app, console
 @app.command()
 def tournament(
     game: str = typer.Argument(..., help="snooker, crokinole or novuss"),
+    more: list[str] = typer.Argument(None, metavar="PLAYERS", show_default=False,
+                                     help="more players: --players ai:pro ai:club ai:amateur"),
     players: list[str] = typer.Option(
-        ["ai:pro", "ai:club"], "--players",
-        help="players, comma-separated or repeated: ai:LEVEL or ai:LEVEL@FACTOR; every pair plays",
+        None, "--players", show_default=False,
+        help="players (default ai:pro ai:club): ai:LEVEL or ai:LEVEL@FACTOR, space- or comma-separated "
+        "or repeated; every pair plays",
     ),
     frames: int = typer.Option(10, "--frames", help="frames / rounds / games per pairing"),
     seed: int = typer.Option(0, "--seed", help="the tournament's seed (each frame's seed derives from it)"),
@@ -34,6 +37,14 @@ def tournament(
     samples: int = typer.Option(10, "--samples", help="noisy samples per candidate shot (the AI's effort)"),
     top_k: int = typer.Option(8, "--top-k", help="candidate shots sampled per decision"),
     max_shots: int = typer.Option(600, "--max-shots", help="shots after which a frame counts as not ending"),
+    date: str = typer.Option(
+        None, "--date", help="the date in every record's header, ISO 8601 (default: now; give one "
+        "to make two runs' records byte-identical)",
+    ),
+    budget: float = typer.Option(
+        None, "--budget", help="CPU seconds of search per decision, as the AI benchmark gives "
+        "(default none: frames depend only on the seed; with a budget, on the machine's speed too)",
+    ),
 ) -> None:
     """Play a round robin of AI players (resumable: run the same command again to finish)."""
     from cueboard.analysis.tournament import summary, summary_json
@@ -41,12 +52,13 @@ def tournament(
     from cueboard.batch.selfplay import TournamentSpec, open_tournament, run_tournament, tournament_tasks
     from cueboard.batch.store import ResultStore
 
-    names = tuple(p.strip() for item in players for p in item.split(",") if p.strip())
+    given = [*(players or []), *(more or [])] or ["ai:pro", "ai:club"]
+    names = tuple(p.strip() for item in given for p in item.split(",") if p.strip())
     try:
         spec = TournamentSpec(
             game=game, players=names, frames=frames, seed=seed,
-            date=datetime.now(UTC).replace(microsecond=0).isoformat(),
-            samples=samples, top_k=top_k, max_shots=max_shots,
+            date=date or datetime.now(UTC).replace(microsecond=0).isoformat(),
+            samples=samples, top_k=top_k, max_shots=max_shots, budget_s=budget,
         )
         ex = make_executor(executor, workers, ray_address)
         spec = open_tournament(spec, out)
@@ -84,6 +96,9 @@ def tournament(
             f"{row['score']:.1%}", f"{row['low']:.1%} - {row['high']:.1%}", f"{row['elo']:+.0f}",
         )
     console.print(table)
+    for row in data["aborted"]:
+        line = f"[yellow]aborted[/yellow] {row['frame']}: {escape(row['reason'])} (left out of the figures)"
+        console.print(line, soft_wrap=True)
     if len(data["pairings"]) > 1:
         pairs = Table(title="pairings (score of the first player)")
         for col in ("pairing", "games", "score", "95% interval"):

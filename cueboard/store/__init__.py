@@ -5,16 +5,26 @@ holding the shot's match-record entry (:class:`cueboard.records.match.ShotEntry`
 position before it, so that a server restart loses nothing and any shot can be replayed.
 """
 
-from cueboard.store.db import Store, StoreError, default_database_url, upgrade_database
-from cueboard.store.models import Base, FrameRow, MatchRow, ShotRow
+from cueboard.store.db import (
+    StaleMatchError,
+    Store,
+    StoreError,
+    StoreUnavailableError,
+    default_database_url,
+    upgrade_database,
+)
+from cueboard.store.models import Base, FrameRow, HealthRow, MatchRow, ShotRow
 
 __all__ = [
     "Base",
     "FrameRow",
+    "HealthRow",
     "MatchRow",
     "ShotRow",
+    "StaleMatchError",
     "Store",
     "StoreError",
+    "StoreUnavailableError",
     "default_database_url",
     "upgrade_database",
 ]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, UniqueConstraint, text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -36,6 +36,15 @@ class MatchRow(Base):
     state: Mapped[dict[str, Any]] = mapped_column(JSON)
     #: The current position (the game's Position JSON).
     position: Mapped[dict[str, Any]] = mapped_column(JSON)
+    #: The match's version: the number of moves (shots and choices) stored, so also the number
+    #: the next shot gets. Every acting request names the version it was made against, and a move
+    #: is written by ``UPDATE ... WHERE version = expected`` (docs/service.md#one-history-per-match).
+    version: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
+    #: What the seat to move must do now and who sits there (the page's ``turn`` JSON), and the
+    #: scoreboard: computed when the move is stored, so that a view reads them from this row.
+    #: None on a row stored before revision 0002 (computed from the position when read).
+    turn: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    scoreboard: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now, onupdate=_now)
 
@@ -82,3 +91,12 @@ class ShotRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
     match: Mapped[MatchRow] = relationship(back_populates="shots")
+
+
+class HealthRow(Base):
+    """One row the health check writes (and commits) to prove the database takes writes."""
+
+    __tablename__ = "service_health"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    checked_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)

@@ -1,22 +1,45 @@
-"""The execution-noise levels (issue 7: 'pro' = computational-pool tournament noise)."""
+"""The execution-noise levels (issue 19: each snooker level its own triple; the computational-pool
+tournament noise a named study)."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from cueboard.ai.noise import CUE_NOISE, LEVELS, CueNoise, DiscNoise, UnknownLevelError, check_level, gaussian
+from cueboard.ai.noise import (
+    CUE_NOISE,
+    LEVELS,
+    TOURNAMENT_CUE_NOISE,
+    CueNoise,
+    DiscNoise,
+    UnknownLevelError,
+    check_level,
+    gaussian,
+    study_factor,
+)
 
 
-def test_pro_is_the_tournament_noise() -> None:
+def test_the_tournament_noise_is_a_study_of_the_pro() -> None:
+    # the ICGA computational-pool tournaments' noise (Archibald, Altman & Shoham, IJCAI 2009)
+    t = TOURNAMENT_CUE_NOISE
+    assert (t.direction_deg, t.speed, t.tip) == (0.125, 0.075, 0.0005)
+    # the pro plays at 0.4 of it; pro@tournament scales the pro's noise back up to it
     pro = CUE_NOISE["pro"]
-    assert (pro.direction_deg, pro.speed, pro.tip) == (0.125, 0.075, 0.0005)
+    assert (pro.direction_deg, pro.speed, pro.tip) == pytest.approx((0.05, 0.03, 0.0002))
+    back = pro.scaled(study_factor("pro", "tournament"))
+    assert (back.direction_deg, back.speed, back.tip) == pytest.approx((0.125, 0.075, 0.0005), rel=1e-12)
+    with pytest.raises(ValueError, match="defined for pro only"):
+        study_factor("club", "tournament")
+    with pytest.raises(ValueError, match="unknown noise study"):
+        study_factor("pro", "exhibition")
 
 
 def test_levels_get_noisier_towards_beginner() -> None:
+    # every σ of the triple grows from pro to beginner, and perfect has none
     order = ["perfect", "pro", "club", "amateur", "beginner"]
-    dirs = [CUE_NOISE[lv].direction_deg for lv in order]
-    assert dirs == [0.0, 0.125, 0.25, 0.5, 1.0]
+    for what in ("direction_deg", "speed", "tip"):
+        sigmas = [getattr(CUE_NOISE[lv], what) for lv in order]
+        assert sigmas == sorted(sigmas) and len(set(sigmas)) == len(sigmas), what
     assert CUE_NOISE["perfect"].is_zero
     assert set(CUE_NOISE) == set(LEVELS)
 
@@ -42,7 +65,7 @@ def test_bad_noise_and_level_are_value_errors() -> None:
 
 
 def test_scaled_noise_multiplies_every_sigma_and_rejects_bad_factors() -> None:
-    half = CUE_NOISE["pro"].scaled(0.5)
+    half = TOURNAMENT_CUE_NOISE.scaled(0.5)
     assert (half.direction_deg, half.speed, half.tip) == (0.0625, 0.0375, 0.00025)
     assert CUE_NOISE["club"].scaled(0.0).is_zero
     for bad in (-0.5, float("nan"), float("inf")):

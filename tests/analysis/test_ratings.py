@@ -1,12 +1,14 @@
 """Tournament figures (cueboard/analysis/ratings.py): Wilson intervals against Newcombe's
-published values, Elo ratings against the two-player closed form and the maximum-likelihood
-conditions."""
+published values; openskill ratings against Weng & Lin's update written out by hand, the Elo
+scale, and properties (draws, a clean sweep, the order of the games)."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
-from cueboard.analysis.ratings import PRIOR_DRAWS, Game, elo, score, wilson
+from cueboard.analysis.ratings import Game, elo, ratings, score, wilson
 
 
 @pytest.mark.parametrize(
@@ -28,34 +30,71 @@ def test_score_counts_draws_as_half() -> None:
     assert score(games, 0).games == 4 and score(games, 2).wins == 1
 
 
-def test_two_players_follow_the_closed_form() -> None:
-    # the MLE of P(a beats b) is (wins + prior/2) / (games + prior): the Elo gap is 400 log10 of the odds
-    import math
+def _weng_lin_one_game() -> tuple[float, float]:
+    """Winner's μ and σ after one decided game between two players at the prior, by Weng & Lin
+    (JMLR 12, 2011), Algorithm 1, Bradley-Terry full pairing, written out by hand: c² = σ₁² +
+    σ₂² + 2β², p = 1/2, Ω = σ²/c · (1 - p), Δ = γ σ²/c² · p(1 - p) with γ = σ/c, σ' = σ √(1 - Δ)."""
+    mu, sigma = 25.0, 25.0 / 3  # the prior; no drift (τ = 0)
+    beta = sigma / 2
+    c = math.sqrt(2 * sigma**2 + 2 * beta**2)
+    p = 0.5
+    omega = sigma**2 / c * (1 - p)
+    delta = (sigma / c) * sigma**2 / c**2 * p * (1 - p)
+    return mu + omega, sigma * math.sqrt(1 - delta)
 
-    games = [Game(0, 1, 0)] * 7 + [Game(0, 1, 1)] * 3
-    a, b = elo(games, 2)
-    assert a - b == pytest.approx(400 * math.log10((7 + PRIOR_DRAWS / 2) / (3 + PRIOR_DRAWS / 2)), abs=1e-6)
-    assert a + b == pytest.approx(0.0, abs=1e-9)
+
+def test_one_game_follows_weng_and_lin() -> None:
+    mu, sigma = _weng_lin_one_game()
+    winner, loser = ratings([Game(0, 1, 1)], 2)[::-1]
+    assert winner.mu == pytest.approx(mu, abs=1e-9) and winner.sigma == pytest.approx(sigma, rel=1e-3)
+    assert loser.mu == pytest.approx(50.0 - mu, abs=1e-9)  # the loser loses what the winner gains
+    assert winner.ordinal == pytest.approx(winner.mu - 3 * winner.sigma)
+    # on Elo's scale: 200 points per β = 25/6, averaging 0
+    assert winner.elo == pytest.approx(200 * (mu - 25.0) / (25.0 / 6), abs=1e-6)
+    assert winner.elo + loser.elo == pytest.approx(0.0, abs=1e-9)
 
 
-def test_ratings_satisfy_the_likelihood_equations() -> None:
-    # Bradley-Terry MLE: each player's expected points equal its points (with the prior draws)
-    games = [Game(0, 1, 0)] * 5 + [Game(1, 2, 0)] * 4 + [Game(0, 2, 1)] * 2 + [Game(0, 2, 0)] * 3
-    games += [Game(1, 2, None)] * 2 + [Game(3, 0, None)]
-    r = elo(games, 5)
-    assert r[4] == 0.0  # played nothing
-    for i in range(4):
-        points = expected = 0.0
-        for j in range(4):
-            if j == i:
-                continue
-            n = sum(1 for g in games if {g.a, g.b} == {i, j})
-            if n == 0:
-                continue
-            won = sum(1.0 if (g.winner == 0) == (g.a == i) else 0.0 for g in games
-                      if {g.a, g.b} == {i, j} and g.winner is not None)
-            won += 0.5 * sum(1 for g in games if {g.a, g.b} == {i, j} and g.winner is None)
-            points += won + PRIOR_DRAWS / 2
-            expected += (n + PRIOR_DRAWS) / (1 + 10 ** ((r[j] - r[i]) / 400))
-        assert points == pytest.approx(expected, abs=1e-6)
-    assert r[0] > r[1] > r[2]
+def test_a_beta_on_the_library_is_200_elo_points() -> None:
+    # the library's predicted chance for a player β ahead (σ → 0) is Elo's at 200 points
+    from openskill.models import BradleyTerryFull
+
+    model = BradleyTerryFull()
+    a, b = model.rating(mu=25.0 + model.beta, sigma=1e-9), model.rating(mu=25.0, sigma=1e-9)
+    elo_200 = 1 / (1 + 10 ** (-200 / 400))  # 75.97 %; the library's: 76.02 %
+    assert model.predict_win([[a], [b]])[0] == pytest.approx(elo_200, abs=1e-3)
+
+
+def test_draws_and_balanced_records_rate_equal() -> None:
+    a, b = elo([Game(0, 1, None)] * 6, 2)
+    assert a == pytest.approx(0.0, abs=1e-9) and b == pytest.approx(0.0, abs=1e-9)
+    a, b = elo([Game(0, 1, None)] * 4 + [Game(0, 1, 0), Game(0, 1, 1)] * 3, 2)
+    assert abs(a - b) < 15.0  # equal records: equal up to the shuffles' spread
+
+
+def test_a_player_who_wins_everything_is_top_and_finite() -> None:
+    games = [Game(0, 1, 0)] * 10 + [Game(0, 2, 0)] * 10 + [Game(1, 2, 0)] * 6 + [Game(1, 2, 1)] * 4
+    r = elo(games, 4)
+    assert r[0] > r[1] > r[2] and math.isfinite(r[0])
+    assert r[3] == 0.0  # played nothing
+    assert sum(r[:3]) == pytest.approx(0.0, abs=1e-9)
+    more = elo([Game(0, 1, 0)] * 10 + [Game(0, 2, 0)] * 10 + [Game(1, 2, 0)] * 9 + [Game(1, 2, 1)], 4)
+    assert more[1] - more[2] > r[1] - r[2]  # more wins over the same opponent: a wider gap
+
+
+def test_the_order_of_the_games_hardly_matters() -> None:
+    # rated once in order, 1 beating 2 six times and then losing four times, or the other way
+    # round, puts player 1 at -509 or -185 Elo; averaged over shuffles the two agree
+    head = [Game(0, 1, 0)] * 10 + [Game(0, 2, 0)] * 10
+    first = elo(head + [Game(1, 2, 0)] * 6 + [Game(1, 2, 1)] * 4, 3)
+    last = elo(head + [Game(1, 2, 1)] * 4 + [Game(1, 2, 0)] * 6, 3)
+    assert first == pytest.approx(last, abs=25.0)
+    assert first[1] > first[2]
+
+
+def test_bad_games_are_refused() -> None:
+    with pytest.raises(ValueError, match="two different players"):
+        ratings([Game(1, 1, 0)], 2)
+    with pytest.raises(ValueError, match="two different players"):
+        ratings([Game(0, 5, 0)], 2)
+    with pytest.raises(ValueError, match="winner"):
+        ratings([Game(0, 1, 2)], 2)

@@ -4,7 +4,9 @@ executor, cells measured through the physics under each level's noise, resume, b
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -112,3 +114,131 @@ def test_the_cli_refuses_bad_input(tmp_path: Path, extra: list[str], message: st
     result = runner.invoke(app, ["shotmap", "--out", str(tmp_path / "m.png"), *extra])
     assert result.exit_code == 2, result.output
     assert message in result.output
+
+
+def _wait(client: Any, job: dict[str, Any], timeout_s: float = 300.0) -> dict[str, Any]:
+    end = time.monotonic() + timeout_s
+    while job["status"] == "running" and time.monotonic() < end:
+        time.sleep(0.2)
+        job = client.get(f"/api/shotmaps/{job['id']}").json()
+    return job
+
+
+def test_the_web_api_maps_a_match_position_for_the_replay(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from cueboard.app.server import create_app
+
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'app.sqlite3'}")) as client:
+        players = [{"name": "A"}, {"name": "B"}]
+        match = client.post("/api/matches", json={"game": "snooker", "players": players, "seed": 1}).json()
+        body = {"match_id": match["id"], "target": "red1", "level": "pro", "step": 0.5, "trials": 1}
+        started = client.post("/api/shotmaps", json=body)
+        assert started.status_code == 202, started.text
+        job = _wait(client, started.json())
+        assert job["status"] == "done", job
+        m = job["map"]
+        assert job["done"] == job["total"] == len(m["ys"]) == 7 and len(m["xs"]) == 3
+        spec = ShotMapSpec(json.dumps(match["position"]), "red1", "pro", 0.5, 1, 0)
+        pos = spec.snooker_position()
+        for j, y in enumerate(m["ys"]):
+            for i, x in enumerate(m["xs"]):
+                assert (m["p"][j][i] is None) == (not fits(pos, x, y))  # no cue ball inside the pack
+        # the same request joins the finished job (the map's digest is its id)
+        again = client.post("/api/shotmaps", json=body).json()
+        assert again["id"] == job["id"] and again["status"] == "done"
+        assert client.get(f"/api/shotmaps/{job['id']}").json()["map"] == m
+
+
+def test_the_web_api_refuses_what_it_cannot_map(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from cueboard.app.server import create_app
+
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'app.sqlite3'}")) as client:
+        two = [{"name": "A"}, {"name": "B"}]
+        snooker = client.post("/api/matches", json={"game": "snooker", "players": two}).json()["id"]
+        crok = client.post("/api/matches", json={"game": "crokinole", "players": two}).json()["id"]
+        cases = [
+            ({"match_id": snooker, "target": "black"}, 422, "'black' is not on in the position"),
+            ({"match_id": crok, "target": "black"}, 422, "shot maps are for snooker matches"),
+            ({"match_id": snooker, "target": "red1", "step": 0.05, "trials": 50}, 422,
+             "more than the web app's"),
+            ({"match_id": snooker, "target": "red1", "level": "wizard"}, 422, "wizard"),
+            ({"match_id": snooker, "target": "red1", "shot": 3}, 404, "3"),
+            ({"match_id": "nope", "target": "red1"}, 404, "nope"),
+        ]
+        for body, status, message in cases:
+            answer = client.post("/api/shotmaps", json=body)
+            assert answer.status_code == status, (body, answer.text)
+            assert message in answer.json()["detail"], (body, answer.text)
+        assert client.get("/api/shotmaps/0123456789ab").status_code == 404
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_the_replay_paints_the_shot_map_under_the_balls(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In the browser: replay a break-off, ask for the map of a red, and the cells are painted on
+    the table (a cell's pixel changes, and comes back when the map is hidden)."""
+    import urllib.request
+
+    sync_api = pytest.importorskip("playwright.sync_api")
+    from tests.e2e.harness import CHROMIUM, CHROMIUM_ARGS, Server
+
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Chromium is not installed (scripts/ensure-chromium.sh installs it)")
+
+    def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
+        req = urllib.request.Request(url, data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(req) as answer:
+            data: dict[str, Any] = json.load(answer)
+            return data
+
+    import cueboard
+
+    # the server process imports this checkout's cueboard, not whichever one is installed
+    monkeypatch.setenv("PYTHONPATH", str(Path(cueboard.__file__).resolve().parents[1]))
+    srv = Server(f"sqlite:///{tmp_path / 'app.sqlite3'}", tmp_path / "server.log")
+    srv.start()
+    try:
+        players = [{"name": "Ann"}, {"name": "Bob"}]
+        m = post(srv.url + "/api/matches", {"game": "snooker", "players": players, "seed": 3})
+        strike = json.loads((Path(__file__).parents[2] / "examples" / "snooker-break-off.json").read_text())
+        post(srv.url + f"/api/matches/{m['id']}/shots", {"declaration": {}, "strike": strike})
+        with sync_api.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport={"width": 1280, "height": 820})
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(srv.url + f"/#/match/{m['id']}")
+            page.wait_for_function("window.cueboard && window.cueboard.m")
+            page.click("#shotlist-box summary")
+            page.click("#shotlist li button")
+            page.wait_for_function("window.cueboard.ui.shown && document.body.dataset.busy === ''",
+                                   timeout=60000)
+            page.click("#shotmap-box summary")
+            red = page.evaluate("window.cueboard.ui.shown.filter(p => p.id.startsWith('red') && "
+                                "p.state === 'on_table').sort((a, b) => Math.abs(b.x) - Math.abs(a.x))[0].id")
+            page.select_option("#shotmap-target", red)
+            page.select_option("#shotmap-step", "0.2")
+            page.click("#shotmap-go")
+            page.wait_for_function("document.querySelector('#shotmap-status').textContent.startsWith('Best')",
+                                   timeout=300000)
+            shown = page.evaluate("window.cueboard.ui.shotmap.map")
+            assert shown["target"] == red and shown["step"] == 0.2
+            cells = [(j, i) for j, row in enumerate(shown["p"]) for i, v in enumerate(row) if v is not None]
+            j, i = cells[0]
+            pixel = ("(() => { const c = window.cueboard; const [px, py] = c.view.toScreen"
+                     f"({shown['xs'][i]}, {shown['ys'][j]}); "
+                     "return Array.from(c.ctx.getImageData(Math.round(px), Math.round(py), 1, 1).data); })()")
+            painted = page.evaluate(pixel)
+            page.click("#shotmap-hide")
+            cloth = page.evaluate(pixel)
+            assert painted != cloth
+            browser.close()
+            assert not errors, errors
+    finally:
+        srv.stop()

@@ -26,3 +26,8 @@ def client(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]
     fake_physics.install(monkeypatch)
     with TestClient(create_app(db_url)) as c:
         yield c
+
+
+# The PostgreSQL fixtures (a throwaway cluster, tests/store/pgcluster.py) for the tests of many
+# server processes over one PostgreSQL database.
+from tests.store.conftest import pg_cluster, pg_url  # noqa: E402, F401

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from acting import act, version
 from fastapi.testclient import TestClient
 
 from cueboard.app.server import create_app
@@ -41,7 +42,7 @@ def _create(client: TestClient, game: str, players: list[dict[str, Any]], seed: 
 
 
 def _ai(client: TestClient, mid: str) -> dict[str, Any]:
-    r = client.post(f"/api/matches/{mid}/ai")
+    r = act(client, "POST", f"/api/matches/{mid}/ai")
     assert r.status_code == 200, r.text
     return r.json()
 
@@ -56,7 +57,7 @@ def test_ai_plays_its_turns_against_a_person(real: TestClient, game: str) -> Non
     mid = m["id"]
     assert m["turn"]["player"] == {"seat": m["turn"]["seat"], "name": "Hal", "kind": "ai", "level": LEVEL}
     # A person may not play for the AI: 409, nothing stored.
-    refused = real.post(f"/api/matches/{mid}/shots", json={"strike": {"speed": 1.0, "angle": 0.0}})
+    refused = act(real, "POST", f"/api/matches/{mid}/shots", json={"strike": {"speed": 1.0, "angle": 0.0}})
     assert refused.status_code == 409 and refused.json()["key"] == "error.conflict"
     assert real.get(f"/api/matches/{mid}").json()["shots"] == 0
     # The AI plays until it is the person's turn (a player keeps the table after a pot / 20).
@@ -78,7 +79,7 @@ def test_ai_plays_its_turns_against_a_person(real: TestClient, game: str) -> Non
     assert played >= 1
     assert match["turn"]["player"]["kind"] == "human"
     # The AI may not play the person's turn; the stored shots replay and the record reads back.
-    late = real.post(f"/api/matches/{mid}/ai")
+    late = act(real, "POST", f"/api/matches/{mid}/ai")
     assert late.status_code == 409 and "person" in late.json()["detail"]
     stored = real.get(f"/api/matches/{mid}/shots/0").json()
     assert stored["seat"] == ai_seat and stored["tracks"]["tracks"]
@@ -92,7 +93,7 @@ def test_ai_chooses_after_a_persons_foul(real: TestClient) -> None:
     _need_ai("snooker")
     m = _create(real, "snooker", [{"name": "Ann"}, {"name": "Hal", "kind": "ai", "level": LEVEL}])
     mid = m["id"]
-    r = real.post(f"/api/matches/{mid}/shots",
+    r = act(real, "POST", f"/api/matches/{mid}/shots",
                   json={"strike": {"speed": 0.5, "angle": -90.0, "place_cue_ball": [0.0, 0.6]}})
     assert r.status_code == 200, r.text
     after = r.json()["match"]
@@ -153,16 +154,20 @@ def test_health_says_when_the_physics_is_warm(tmp_path: Path) -> None:
         assert c.get("/api/health").json()["warm"] is True  # nothing to wait for
 
 
-def test_two_ai_requests_at_once_play_one_turn_each(real: TestClient) -> None:
-    """Two requests for the AI at the same moment (two tabs on an AI-vs-AI match): the match stays
-    locked from a decision to its stored result, so the second decides for the position the first
-    left — two turns by the two seats, none played from a stale position (a crokinole disc placed
-    in the other seat's quadrant would be refused)."""
+def test_two_ai_requests_at_once_play_one_turn(real: TestClient) -> None:
+    """Two requests for the AI at the same moment against the same version (two tabs on an
+    AI-vs-AI match): one turn is played and stored, the other request gets 409 and changes
+    nothing — no move is ever played from a position that is no longer the match's."""
     _need_ai("crokinole")
     ai = {"kind": "ai", "level": LEVEL}
     m = _create(real, "crokinole", [{"name": "Hal", **ai}, {"name": "Eve", **ai}], seed=11)
+    v = version(real, m["id"])
     with ThreadPoolExecutor(2) as pool:
-        answers = list(pool.map(lambda _: real.post(f"/api/matches/{m['id']}/ai"), range(2)))
-    assert [a.status_code for a in answers] == [200, 200], [a.text for a in answers]
-    shots = sorted((a.json()["shot"]["number"], a.json()["shot"]["seat"]) for a in answers)
-    assert [n for n, _ in shots] == [0, 1] and shots[0][1] != shots[1][1]
+        answers = list(pool.map(lambda _: real.post(f"/api/matches/{m['id']}/ai",
+                                                    headers={"X-Match-Version": str(v)}), range(2)))
+    assert sorted(a.status_code for a in answers) == [200, 409], [a.text for a in answers]
+    stale = next(a for a in answers if a.status_code == 409).json()
+    assert stale["key"] == "error.conflict" and stale["params"]["expected"] == v
+    assert stale["params"]["version"] == v + 1
+    assert real.get(f"/api/matches/{m['id']}").json()["shots"] == 1
+    assert len(real.get(f"/api/matches/{m['id']}/shots").json()) == 1

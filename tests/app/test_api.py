@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from acting import act
 from fastapi.testclient import TestClient
 
 from cueboard.app.server import create_app
@@ -20,7 +21,7 @@ def _new(client: TestClient, game: str, **settings: Any) -> dict[str, Any]:
 
 
 def _strike(client: TestClient, mid: str, **strike: Any) -> Any:
-    return client.post(f"/api/matches/{mid}/shots", json={"strike": strike})
+    return act(client, "POST", f"/api/matches/{mid}/shots", json={"strike": strike})
 
 
 def test_games_specs_and_languages(client: TestClient) -> None:
@@ -66,22 +67,23 @@ def test_snooker_placement_foul_and_choice(client: TestClient) -> None:
     assert placement == {"kind": "d", "required": True, "piece": "white"}
     assert m["scoreboard"]["rows"][1] == {"key": "score.remaining", "value": 147}
     # Placement outside the D: refused with the reason, nothing stored (S2 D10).
-    r = client.post(f"/api/matches/{mid}/placement", json={"x": 0.0, "y": 1.0})
+    r = act(client, "POST", f"/api/matches/{mid}/placement", json={"x": 0.0, "y": 1.0})
     assert r.status_code == 422 and r.json()["key"] == "placement.outside_d"
-    assert client.post(f"/api/matches/{mid}/placement", json={"x": 0.1, "y": 0.7}).json() == {"legal": True}
+    legal = act(client, "POST", f"/api/matches/{mid}/placement", json={"x": 0.1, "y": 0.7})
+    assert legal.json() == {"legal": True}
     shot = {"strike": {"speed": 1.0, "angle": 0.0, "place_cue_ball": [0.0, 1.5]}}
-    r = client.post(f"/api/matches/{mid}/shots", json=shot)
+    r = act(client, "POST", f"/api/matches/{mid}/shots", json=shot)
     assert r.status_code == 422 and r.json()["key"] == "placement.outside_d"
-    r = client.post(f"/api/matches/{mid}/shots", json={"strike": {"speed": 1.0, "angle": 0.0}})
+    r = act(client, "POST", f"/api/matches/{mid}/shots", json={"strike": {"speed": 1.0, "angle": 0.0}})
     assert r.status_code == 422 and r.json()["key"] == "placement.required"
-    r = client.post(f"/api/matches/{mid}/shots", json={"strike": {"speed": -1.0, "angle": 0.0}})
+    r = act(client, "POST", f"/api/matches/{mid}/shots", json={"strike": {"speed": -1.0, "angle": 0.0}})
     assert r.status_code == 422 and "strike.speed" in r.json()["detail"]
-    r = client.post(f"/api/matches/{mid}/shots", json={"strike": {"speed": 1.0, "angle": 0.0},
+    r = act(client, "POST", f"/api/matches/{mid}/shots", json={"strike": {"speed": 1.0, "angle": 0.0},
                                                        "declaration": {"nominated": "purple"}})
     assert r.status_code == 422 and "purple" in r.json()["detail"]
     assert client.get(f"/api/matches/{mid}").json()["shots"] == 0
     # Dead slow into the side cushion, touching nothing: foul, value of the ball on, 4 (S3 R12 (a)).
-    r = client.post(f"/api/matches/{mid}/shots", json={"strike": {"speed": 0.5, "angle": 180.0,
+    r = act(client, "POST", f"/api/matches/{mid}/shots", json={"strike": {"speed": 0.5, "angle": 180.0,
                                                                    "place_cue_ball": [0.0, 0.6]}})
     assert r.status_code == 200, r.text
     body = r.json()
@@ -93,11 +95,11 @@ def test_snooker_placement_foul_and_choice(client: TestClient) -> None:
     track = body["shot"]["tracks"]["tracks"][0]
     assert track["id"] == "white" and track["segments"][0]["x"] == 0.0
     # A stroke while a choice is pending, and a choice not offered: refused.
-    r = client.post(f"/api/matches/{mid}/shots", json={"strike": {"speed": 1.0, "angle": 90.0}})
+    r = act(client, "POST", f"/api/matches/{mid}/shots", json={"strike": {"speed": 1.0, "angle": 90.0}})
     assert r.status_code == 422 and "choose" in r.json()["detail"]
-    r = client.post(f"/api/matches/{mid}/choices", json={"choice": "dance"})
+    r = act(client, "POST", f"/api/matches/{mid}/choices", json={"choice": "dance"})
     assert r.status_code == 422 and "dance" in r.json()["detail"]
-    r = client.post(f"/api/matches/{mid}/choices", json={"choice": "put_back"})
+    r = act(client, "POST", f"/api/matches/{mid}/choices", json={"choice": "put_back"})
     assert r.status_code == 200, r.text
     assert r.json()["match"]["turn"]["seat"] == 0 and r.json()["match"]["turn"]["action"] == "strike"
     # Shots list, one shot for replay, the match record.
@@ -112,7 +114,7 @@ def test_snooker_placement_foul_and_choice(client: TestClient) -> None:
     assert client.get(f"/api/matches/{mid}/shots/9").status_code == 404
     record = loads_match(client.get(f"/api/matches/{mid}/record").text)
     assert record.header.game == "snooker" and len(record.shots) == 2
-    assert client.post(f"/api/matches/{mid}/ai").status_code == 409
+    assert act(client, "POST", f"/api/matches/{mid}/ai").status_code == 409
 
 
 def test_crokinole_and_novuss_strokes(client: TestClient) -> None:
@@ -120,7 +122,7 @@ def test_crokinole_and_novuss_strokes(client: TestClient) -> None:
     seat = c["turn"]["seat"]
     assert seat in (0, 2)
     y = -0.3048 if seat == 0 else 0.3048
-    r = client.post(f"/api/matches/{c['id']}/placement", json={"x": 0.0, "y": 0.0})
+    r = act(client, "POST", f"/api/matches/{c['id']}/placement", json={"x": 0.0, "y": 0.0})
     assert r.status_code == 422 and r.json()["key"] == "placement.not_touching_shooting_line"
     r = _strike(client, c["id"], start=[0.0, -y], speed=1, angle=0)
     assert r.status_code == 422 and r.json()["key"] == "placement.outside_quadrant"
@@ -138,7 +140,7 @@ def test_crokinole_and_novuss_strokes(client: TestClient) -> None:
 
 def test_list_delete_and_restart(client: TestClient, db_url: str) -> None:
     m = _new(client, "snooker")
-    client.post(f"/api/matches/{m['id']}/shots", json={"strike": {"speed": 0.5, "angle": 180.0,
+    act(client, "POST", f"/api/matches/{m['id']}/shots", json={"strike": {"speed": 0.5, "angle": 180.0,
                                                                      "place_cue_ball": [0.0, 0.6]}})
     assert [x["id"] for x in client.get("/api/matches?status=playing").json()] == [m["id"]]
     assert client.get("/api/matches?status=finished").json() == []
@@ -147,15 +149,15 @@ def test_list_delete_and_restart(client: TestClient, db_url: str) -> None:
     with TestClient(create_app(db_url)) as again:
         view = again.get(f"/api/matches/{m['id']}").json()
         assert view["shots"] == 1 and view["turn"]["action"] == "choose"
-        assert again.delete(f"/api/matches/{m['id']}").status_code == 204
+        assert act(again, "DELETE", f"/api/matches/{m['id']}").status_code == 204
     assert client.get(f"/api/matches/{m['id']}").status_code == 404
-    assert client.delete(f"/api/matches/{m['id']}").status_code == 404
+    assert client.delete(f"/api/matches/{m['id']}", headers={"X-Match-Version": "1"}).status_code == 404
 
 
 def test_errors_in_the_requested_language(client: TestClient) -> None:
     m = _new(client, "snooker")
-    r = client.post(f"/api/matches/{m['id']}/placement?lang=uk", json={"x": 0.0, "y": 1.0})
+    r = act(client, "POST", f"/api/matches/{m['id']}/placement?lang=uk", json={"x": 0.0, "y": 1.0})
     assert r.json()["detail"] == "Биток треба поставити в «D»."
-    r = client.post(f"/api/matches/{m['id']}/placement", json={"x": 0.0, "y": 1.0},
+    r = act(client, "POST", f"/api/matches/{m['id']}/placement", json={"x": 0.0, "y": 1.0},
                     headers={"Accept-Language": "zh-TW,zh;q=0.8"})
     assert r.json()["detail"] == "母球必須放在 D 區內。"

@@ -30,3 +30,16 @@ def die_once(task: Task) -> dict[str, Any]:
 
 def fail(task: Task) -> dict[str, Any]:
     raise ValueError(f"no result for {task.key}")
+
+
+def always_die(task: Task) -> dict[str, Any]:
+    """Kills its worker every time (a task that cannot be run), counting its runs."""
+    marker = Path(task.payload["dir"]) / f"{task.key.replace('/', '_')}.runs"
+    with marker.open("a") as fh:
+        fh.write("run\n")
+    os._exit(1)
+
+
+def unpicklable(task: Task) -> dict[str, Any]:
+    """A result that cannot travel back from a worker."""
+    return {"f": lambda: None}

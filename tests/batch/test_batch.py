@@ -4,6 +4,7 @@ resumed, lost workers retried without counting a task twice, bad settings refuse
 from __future__ import annotations
 
 import json
+import multiprocessing
 from pathlib import Path
 
 import numpy as np
@@ -20,11 +21,20 @@ from cueboard.batch import (
     run_tasks,
     task_seed,
 )
-from tests.batch.helpers import die_once, draw, fail
+from tests.batch.helpers import always_die, die_once, draw, fail, unpicklable
 
 
 def _tasks(n: int = 6, seed: int = 11, **payload: object) -> list[Task]:
     return [Task.seeded(seed, f"t/{k:02d}", {"n": k, **payload}) for k in range(n)]
+
+
+def _children() -> set[int]:
+    return {p.pid for p in multiprocessing.active_children() if p.pid is not None}
+
+
+def _ours_gone(before: set[int]) -> bool:
+    """No worker process started since ``before`` is left (other tests' pools may live on)."""
+    return _children() <= before
 
 
 def test_task_seed_depends_on_the_batch_seed_and_key_only() -> None:
@@ -86,15 +96,58 @@ def test_a_lost_worker_process_is_retried_without_double_counting(tmp_path: Path
     lines = (tmp_path / "r.jsonl").read_text().splitlines()
     assert sorted(json.loads(x)["key"] for x in lines) == [t.key for t in tasks]
     assert results == run_tasks(draw, tasks, SerialExecutor(), ResultStore(tmp_path / "s.jsonl"))
-    for t in tasks:  # each task ran at least twice: its first worker died
-        assert (tmp_path / f"{t.key.replace('/', '_')}.runs").read_text().count("run") >= 2
+    for t in tasks:  # each task ran exactly twice: its first worker died, the others' did not matter
+        assert (tmp_path / f"{t.key.replace('/', '_')}.runs").read_text().count("run") == 2
+
+
+def test_a_task_that_always_kills_its_worker_stops_the_batch_after_its_retries(tmp_path: Path) -> None:
+    before = _children()
+    tasks = _tasks(1, dir=str(tmp_path))
+    with pytest.raises(BatchError, match="task t/00: its worker process was lost 3 times"):
+        run_tasks(always_die, tasks, ProcessExecutor(2, max_retries=2), ResultStore(tmp_path / "r.jsonl"))
+    assert (tmp_path / "t_00.runs").read_text().count("run") == 3  # the first run and 2 retries
+    assert _ours_gone(before)
+
+
+def test_ctrl_c_keeps_the_results_recorded_and_stops_the_workers(tmp_path: Path) -> None:
+    before = _children()
+    path = tmp_path / "r.jsonl"
+    tasks = _tasks(8)
+
+    def interrupt_after_three(task: Task, result: dict[str, object]) -> None:
+        if len(ResultStore(path)) == 3:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_tasks(draw, tasks, ProcessExecutor(2), ResultStore(path), on_result=interrupt_after_three)
+    assert _ours_gone(before)
+    assert len(ResultStore(path)) == 3
+    seen: list[str] = []
+    again = run_tasks(
+        draw, tasks, ProcessExecutor(2), ResultStore(path), on_result=lambda t, r: seen.append(t.key)
+    )
+    assert len(seen) == 5
+    assert again == run_tasks(draw, tasks, SerialExecutor(), ResultStore(tmp_path / "s.jsonl"))
 
 
 def test_a_failing_task_stops_the_batch_and_keeps_what_finished(tmp_path: Path) -> None:
+    before = _children()
     with pytest.raises(BatchError, match=r"task t/00 failed: ValueError: no result for t/00"):
         run_tasks(fail, _tasks(2), SerialExecutor(), ResultStore(tmp_path / "r.jsonl"))
-    with pytest.raises(BatchError, match="no result"):
+    with pytest.raises(BatchError, match=r"task t/0[01] failed: ValueError: no result"):
         run_tasks(fail, _tasks(2), ProcessExecutor(2), ResultStore(tmp_path / "p.jsonl"))
+    with pytest.raises(BatchError, match=r"task t/0[01] failed: the result could not be sent back"):
+        run_tasks(unpicklable, _tasks(2), ProcessExecutor(2), ResultStore(tmp_path / "u.jsonl"))
+    assert _ours_gone(before)
+
+
+def test_collect_gives_the_results_in_task_order_without_a_file(tmp_path: Path) -> None:
+    from cueboard.batch import collect
+
+    tasks = _tasks()
+    got = collect(draw, tasks, ProcessExecutor(2))
+    assert list(got) == [t.key for t in tasks]
+    assert got == run_tasks(draw, tasks, SerialExecutor(), ResultStore(tmp_path / "s.jsonl"))
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,6 @@ not installed): the same results as serial, and a killed worker retried without 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,28 +14,21 @@ from tests.batch.helpers import die_once, draw, fail
 ray = pytest.importorskip("ray")
 
 
-@pytest.fixture(scope="module")
-def executor() -> Iterator[RayExecutor]:
-    ex = RayExecutor(2)
-    yield ex
-    ex.close()
-
-
 def _tasks(n: int, **payload: object) -> list[Task]:
     return [Task.seeded(5, f"t/{k:02d}", {"n": k, **payload}) for k in range(n)]
 
 
-def test_ray_gives_the_serial_results(executor: RayExecutor, tmp_path: Path) -> None:
+def test_ray_gives_the_serial_results(ray_executor: RayExecutor, tmp_path: Path) -> None:
     tasks = _tasks(6)
-    got = run_tasks(draw, tasks, executor, ResultStore(tmp_path / "ray.jsonl"))
+    got = run_tasks(draw, tasks, ray_executor, ResultStore(tmp_path / "ray.jsonl"))
     assert got == run_tasks(draw, tasks, SerialExecutor(), ResultStore(tmp_path / "serial.jsonl"))
 
 
 def test_a_killed_ray_worker_is_retried_without_double_counting(
-    executor: RayExecutor, tmp_path: Path
+    ray_executor: RayExecutor, tmp_path: Path
 ) -> None:
     tasks = _tasks(3, dir=str(tmp_path))
-    got = run_tasks(die_once, tasks, executor, ResultStore(tmp_path / "r.jsonl"))
+    got = run_tasks(die_once, tasks, ray_executor, ResultStore(tmp_path / "r.jsonl"))
     keys = [json.loads(x)["key"] for x in (tmp_path / "r.jsonl").read_text().splitlines()]
     assert sorted(keys) == [t.key for t in tasks]
     assert got == run_tasks(draw, tasks, SerialExecutor(), ResultStore(tmp_path / "s.jsonl"))
@@ -44,8 +36,96 @@ def test_a_killed_ray_worker_is_retried_without_double_counting(
         assert (tmp_path / f"{t.key.replace('/', '_')}.runs").read_text().count("run") == 2
 
 
-def test_a_failing_ray_task_names_the_task(executor: RayExecutor, tmp_path: Path) -> None:
+def test_a_failing_ray_task_names_the_task(ray_executor: RayExecutor, tmp_path: Path) -> None:
     from cueboard.batch import BatchError
 
     with pytest.raises(BatchError, match=r"task t/00 failed: .*no result for t/00"):
-        run_tasks(fail, _tasks(1), executor, ResultStore(tmp_path / "r.jsonl"))
+        run_tasks(fail, _tasks(1), ray_executor, ResultStore(tmp_path / "r.jsonl"))
+
+
+def test_a_cluster_gets_the_package_and_a_shared_numba_cache_a_local_ray_nothing() -> None:
+    import cueboard
+    from cueboard.batch.ray_executor import NUMBA_CACHE_DIR
+
+    env = RayExecutor(2, address="auto").runtime_env()
+    assert env is not None
+    assert env["py_modules"] == [str(Path(cueboard.__file__).resolve().parent)]
+    assert env["env_vars"] == {"NUMBA_CACHE_DIR": NUMBA_CACHE_DIR}
+    assert "__pycache__" in env["excludes"]
+    assert RayExecutor(2).runtime_env() is None
+
+
+DRIVER = """
+import json, sys
+import numpy as np
+from cueboard.batch import RayExecutor, SerialExecutor, Task, collect
+
+def where(task):  # defined here: Ray ships it by value; what it imports, the workers resolve
+    import os, cueboard
+    return {"file": cueboard.__file__, "cache": os.environ.get("NUMBA_CACHE_DIR"),
+            "x": [float(v) for v in np.random.default_rng(task.seed).random(2)]}
+
+tasks = [Task.seeded(3, f"w/{k}", {}) for k in range(4)]
+ex = RayExecutor(2, address=sys.argv[1])
+try:
+    print(json.dumps({"ray": collect(where, tasks, ex), "serial": collect(where, tasks, SerialExecutor())}))
+finally:
+    ex.close()
+"""
+
+
+@pytest.mark.slow
+def test_on_a_cluster_the_workers_run_the_drivers_copy_of_the_package(tmp_path: Path) -> None:
+    """A one-node cluster (``ray start --head``), the driver in its own process: the workers
+    import cueboard from Ray's unpacked upload and get the shared numba cache directory."""
+    import os
+    import shutil
+    import socket
+    import subprocess
+    import sys
+    import tempfile
+
+    import cueboard
+    from cueboard.batch.ray_executor import NUMBA_CACHE_DIR
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    temp = tempfile.mkdtemp(prefix="cbray", dir="/tmp")  # short: Ray's sockets live under it
+    ray_exe = str(Path(sys.executable).parent / "ray")
+    # a private test cluster: no token (Ray's token authentication is for clusters on a network)
+    env = {**os.environ, "RAY_AUTH_MODE": "disabled", "PYTHONPATH": str(Path(cueboard.__file__).parents[1])}
+    head = subprocess.Popen(
+        [ray_exe, "start", "--head", f"--port={port}", "--num-cpus=2",
+         "--include-dashboard=false", "--disable-usage-stats", f"--temp-dir={temp}", "--block"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
+    )
+    try:
+        script = tmp_path / "driver.py"
+        script.write_text(DRIVER)
+        run = subprocess.run([sys.executable, str(script), f"127.0.0.1:{port}"], capture_output=True,
+                             text=True, timeout=240, cwd=tmp_path, env=env)
+        assert run.returncode == 0, run.stderr[-3000:]
+        got = json.loads(run.stdout.strip().splitlines()[-1])
+    finally:
+        head.terminate()
+        try:
+            head.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            head.kill()
+            head.wait()
+        shutil.rmtree(temp, ignore_errors=True)
+    for key, r in got["ray"].items():
+        assert "/runtime_resources/py_modules_files/_ray_pkg_" in r["file"], r["file"]
+        assert r["cache"] == NUMBA_CACHE_DIR
+        assert r["x"] == got["serial"][key]["x"]
+    assert all(r["cache"] is None for r in got["serial"].values())
+
+
+def test_a_shot_map_on_ray_is_the_serial_one(ray_executor: RayExecutor, tmp_path: Path) -> None:
+    from cueboard.analysis.shotmap import ShotMapSpec, compute_shotmap, lone_ball
+
+    spec = ShotMapSpec(lone_ball("pink").model_dump_json(), "pink", "club", 0.45, 2, 8)
+    on_ray = compute_shotmap(spec, ray_executor, tmp_path / "ray.jsonl")
+    assert on_ray.to_json() == compute_shotmap(spec, SerialExecutor(), tmp_path / "serial.jsonl").to_json()
+    assert (tmp_path / "ray.jsonl").read_bytes() == (tmp_path / "serial.jsonl").read_bytes()

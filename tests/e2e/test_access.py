@@ -33,7 +33,7 @@ def _axe_script() -> Path:
 
 @pytest.fixture
 def page(server: Server, browser: Any) -> Iterator[Any]:
-    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768}, bypass_csp=True)
     pg = ctx.new_page()
     pg.set_default_timeout(60000)
     errors: list[str] = []

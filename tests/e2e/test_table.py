@@ -34,7 +34,7 @@ def open_page(server: Server, browser: Any) -> Iterator[Any]:
     made: list[tuple[Any, list[str]]] = []
 
     def make(viewport: dict[str, int] = LAPTOP, lang: str = "en") -> Any:
-        ctx = browser.new_context(viewport=viewport, has_touch=viewport["width"] < 900)
+        ctx = browser.new_context(viewport=viewport, has_touch=viewport["width"] < 900, bypass_csp=True)
         pg = ctx.new_page()
         pg.set_default_timeout(60000)
         errors: list[str] = []
@@ -261,10 +261,12 @@ def test_no_horizontal_scrolling_at_360_px(open_page: Any, server: Server) -> No
         assert page.evaluate("document.documentElement.scrollWidth") <= 360, game
 
 
-def _api(server: Server, method: str, path: str, body: Any = None) -> Any:
+def _api(server: Server, method: str, path: str, body: Any = None, version: int | None = None) -> Any:
     data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(server.url + path, data=data, method=method,
-                                 headers={"Content-Type": "application/json"})
+    headers = {"Content-Type": "application/json"}
+    if version is not None:  # an acting request names the match version it was made against
+        headers["X-Match-Version"] = str(version)
+    req = urllib.request.Request(server.url + path, data=data, method=method, headers=headers)
     with urllib.request.urlopen(req, timeout=60) as r:
         return json.load(r)
 
@@ -278,7 +280,7 @@ def _finished_one_round(server: Server) -> str:
     for _ in range(40):
         if m["status"] != "playing":
             break
-        m = _api(server, "POST", f"/api/matches/{m['id']}/ai")["match"]
+        m = _api(server, "POST", f"/api/matches/{m['id']}/ai", version=m["version"])["match"]
     assert m["status"] == "finished"
     return str(m["id"])
 

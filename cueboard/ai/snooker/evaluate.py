@@ -23,6 +23,7 @@ from typing import Final
 from cueboard.ai.snooker.geometry import PotOption, pot_options
 from cueboard.games.snooker import (
     COLOURS_IN_ORDER,
+    GAME,
     STANDARD_TABLE,
     SnookerPosition,
     is_red,
@@ -131,7 +132,7 @@ def evaluate(before: SnookerPosition, after: SnookerPosition, seat: int, sigma_d
         return 1000.0 if after.frame_winner == side else -1000.0
     gain = (after.scores[side] - before.scores[side]) - (after.scores[1 - side] - before.scores[1 - side])
     cont = continuation(after, sigma_deg)
-    if after.pending:
+    if GAME.choices(after):
         # the opponent chooses after our foul: he may also put us back in (then our continuation)
         cont = max(cont, 1.0)
     return float(gain) + (cont if side_of(after.to_move) == side else -cont)

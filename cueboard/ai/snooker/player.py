@@ -22,11 +22,12 @@ import numpy as np
 
 from cueboard.ai import explain
 from cueboard.ai.agent import Decision
-from cueboard.ai.noise import CUE_NOISE, CueNoise, check_level, check_noise_scale
+from cueboard.ai.noise import CUE_NOISE, TOURNAMENT_CUE_NOISE, CueNoise, check_level, check_noise_scale
 from cueboard.ai.search import REFUSED_VALUE, Candidate, play_through
 from cueboard.ai.snooker.evaluate import BREAK_ON, balls_on, best_pots, continuation, evaluate
 from cueboard.ai.snooker.shots import candidates, perturb, variations
 from cueboard.games.snooker import (
+    GAME,
     Action,
     Choice,
     SnookerDeclaration,
@@ -58,11 +59,12 @@ SIDE_DEG_PER_MM: Final = 0.36
 @cache
 def eval_sigma(level: str, noise_scale: float = 1.0) -> float:
     """The direction σ the evaluation assumes: the level's direction error (times ``noise_scale``)
-    combined with the error its tip noise causes through squirt, and never below half the pro's
-    direction error (a noiseless player still prefers easy pots to hard ones)."""
+    combined with the error its tip noise causes through squirt, and never below half the
+    tournament noise's direction error, 0.0625° (a noiseless player still prefers easy pots to
+    hard ones)."""
     n = CUE_NOISE[level].scaled(noise_scale)
     eff = math.hypot(n.direction_deg, SIDE_DEG_PER_MM * n.tip * 1000.0)
-    return max(eff, CUE_NOISE["pro"].direction_deg / 2)
+    return max(eff, TOURNAMENT_CUE_NOISE.direction_deg / 2)
 
 
 @dataclass(frozen=True)
@@ -149,25 +151,25 @@ def forced(position: SnookerPosition, sigma_deg: float, tactical: bool = True) -
             f"concede: {needs} snooker(s) needed",
             explanation=explain.snooker_concede(needs),
         )
-    if position.pending:
+    offered = GAME.choices(position)
+    if offered:
         value = continuation(position, sigma_deg)
-        if position.free_ball:  # a free ball may be nominated: its pots count too (S3 R10)
-            on = set(balls_on(position))
-            others = [b for b in position.on_table_ids() if b not in on]
-            pots = best_pots(position, sigma_deg, targets=others)
+        free = list(GAME.free_balls(position))
+        if free:  # a free ball may be nominated: its pots count too (S3 R10)
+            pots = best_pots(position, sigma_deg, targets=free)
             if pots:
                 o = pots[0][0]
                 value = max(value, o.probability * (value_of(balls_on(position)[0]) + BREAK_ON))
-        if (value >= PLAY_ON or not tactical) and "play" in position.pending:
+        if (value >= PLAY_ON or not tactical) and "play" in offered:
             return None  # play on: the search plays the stroke with choice=play
-        if "replace" in position.pending:
+        if "replace" in offered:
             return Decision(
                 SnookerDeclaration(action=Action.CHOOSE, choice=Choice.REPLACE),
                 None,
                 "replace the balls: the offender plays again",
                 explanation=explain.snooker_replace(),
             )
-        if "put_back" in position.pending:
+        if "put_back" in offered:
             return Decision(
                 SnookerDeclaration(action=Action.CHOOSE, choice=Choice.PUT_BACK),
                 None,

@@ -21,6 +21,7 @@ from cueboard.ai.snooker.evaluate import balls_on, free_placements
 from cueboard.ai.snooker.sweep import HitWindow, contact_windows
 from cueboard.games.snooker import (
     COLOURS_IN_ORDER,
+    GAME,
     Choice,
     SnookerDeclaration,
     SnookerPosition,
@@ -49,19 +50,19 @@ def _key(position: SnookerPosition) -> Callable[[str], str | None]:
     for itself otherwise (a colour on must be nominated before the stroke); with a free ball
     (S3 R10) any other ball too, nominated as the free ball."""
     on = set(balls_on(position))
-    free = position.free_ball
+    free = set(GAME.free_balls(position))
 
     def key(b: str) -> str | None:
         if b in on:
             return "red" if position.ball_on == "red" and is_red(b) else b
-        return b if free and b != "white" else None
+        return b if b in free else None
 
     return key
 
 
 def cue_points(position: SnookerPosition) -> list[tuple[float, float] | None]:
     """Where the cue ball is played from: its place (None), or a few points of the D in hand."""
-    if not position.in_hand:
+    if GAME.legal_placements(position) is None:
         return [None]
     pts = free_placements(position)
     out: list[tuple[float, float] | None] = list(pts[:: max(1, len(pts) // 2)][:2])
@@ -69,7 +70,7 @@ def cue_points(position: SnookerPosition) -> list[tuple[float, float] | None]:
 
 
 def _declaration(position: SnookerPosition, window: HitWindow) -> SnookerDeclaration:
-    choice = Choice.PLAY if position.pending else None
+    choice = Choice.PLAY if GAME.choices(position) else None
     if window.ball != "red" and window.ball not in balls_on(position):
         return SnookerDeclaration(free_ball=window.ball, choice=choice)
     nominated = window.ball if position.ball_on == "colour" and window.ball in COLOURS_IN_ORDER else None

@@ -26,6 +26,7 @@ from cueboard.ai.snooker.safety import safety_candidates
 from cueboard.engine.events import Event, EventKind
 from cueboard.games.snooker import (
     COLOURS_IN_ORDER,
+    GAME,
     MAX_SPEED,
     STANDARD_PHYSICS,
     STANDARD_TABLE,
@@ -144,7 +145,7 @@ def refine_aim(
 def declaration_for(position: SnookerPosition, target: str, free_ball: bool = False) -> SnookerDeclaration:
     """The declaration that goes with playing at ``target``: the nomination when the ball on is
     "any colour", the free ball when one is taken, "play" when a choice after a foul is open."""
-    choice = Choice.PLAY if position.pending else None
+    choice = Choice.PLAY if GAME.choices(position) else None
     if free_ball:
         return SnookerDeclaration(free_ball=target, choice=choice)
     nominated = target if position.ball_on == "colour" and target in COLOURS_IN_ORDER else None
@@ -156,11 +157,10 @@ def pot_candidates(position: SnookerPosition, sigma_deg: float, refine: bool = T
     aim through the physics (:func:`refine_aim`)."""
     out: list[Candidate] = []
     options = [(o, c, False) for o, c in best_pots(position, sigma_deg)[:MAX_POTS]]
-    if position.free_ball:
-        on = set(balls_on(position))
-        others = [b for b in position.on_table_ids() if b not in on]
-        options += [(o, c, True) for o, c in best_pots(position, sigma_deg, targets=others)[:3]]
-    in_hand = position.in_hand
+    free_balls = list(GAME.free_balls(position))  # the balls the referee takes as a free ball (S3 R10)
+    if free_balls:
+        options += [(o, c, True) for o, c in best_pots(position, sigma_deg, targets=free_balls)[:3]]
+    in_hand = GAME.legal_placements(position) is not None
     layout = layout_of(position.pieces)
     for o, cue, free in options:
         decl = declaration_for(position, o.ball, free)
@@ -255,7 +255,7 @@ def candidates(
     offered only when no pot is at least that likely (a weaker player's style)."""
     reds = position.reds_on_table()
     full_rack = position.in_hand and len(reds) == position.rules.reds and position.scores == (0, 0)
-    if full_rack and position.break_points == 0 and not position.pending:
+    if full_rack and position.break_points == 0 and not GAME.choices(position):
         out = break_off_candidates(position)
         if out:
             return out

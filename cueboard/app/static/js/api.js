@@ -10,8 +10,20 @@ export class ApiError extends Error {
   }
 }
 
+// The version of each match last seen in an answer: every acting request on a match (POST,
+// DELETE under /matches/{id}) sends it as X-Match-Version, and the server refuses a stale one
+// with 409 (docs/service.md), so a double click can never play a stroke twice.
+const versions = new Map();
+function remember(data) {
+  for (const m of Array.isArray(data) ? data : [data?.match || data]) {
+    if (typeof m?.id === "string" && Number.isInteger(m?.version)) versions.set(m.id, m.version);
+  }
+}
+
 export async function api(method, path, body) {
   const opts = { method, headers: { "Accept-Language": currentLanguage() } };
+  const acting = method !== "GET" && path.match(/^\/matches\/([0-9a-f]+)/);
+  if (acting && versions.has(acting[1])) opts.headers["X-Match-Version"] = String(versions.get(acting[1]));
   if (body !== undefined) {
     opts.headers["Content-Type"] = "application/json";
     opts.body = JSON.stringify(body);
@@ -25,5 +37,6 @@ export async function api(method, path, body) {
   if (res.status === 204) return null;
   const data = await res.json().catch(() => null);
   if (!res.ok) throw new ApiError(res.status, data);
+  remember(data);
   return data;
 }

@@ -9,6 +9,7 @@ import { el } from "./lobby.js";
 import { ballsOn, drawGuide, drawMagnifier, guide } from "./aim.js";
 import { colourOfBall, seatOfDisc, shotCalls } from "./calls.js";
 import { AIM_STEP, installInput } from "./input.js";
+import { drawShotmap, shotmapPanel } from "./shotmap.js";
 import { endDialog, statistics, summaryRows } from "./summary.js";
 
 // Speeds (m/s) the power slider spans, per game.
@@ -120,9 +121,10 @@ export class MatchScreen {
   draw() {
     this.view.sideOf = Object.fromEntries(this.m.scoreboard.sides.flatMap((sd, i) => sd.seats.map((seat) => [seat, i])));
     this.view.letters = this.ui.letters;
-    if (this.ui.shown) { drawBoard(this.ctx, this.view, null); drawPieces(this.ctx, this.view, this.ui.shown); return; }
+    if (this.ui.shown) { drawBoard(this.ctx, this.view, null); drawShotmap(this); drawPieces(this.ctx, this.view, this.ui.shown); return; }
     const seat = this.m.status === "playing" ? this.turn.seat : null;
     drawBoard(this.ctx, this.view, seat);
+    drawShotmap(this);
     const placing = this.turn.placement && this.m.status === "playing";
     const shown = placing ? this.pieces.filter((p) => p.id !== this.turn.cue) : this.pieces;
     drawPieces(this.ctx, this.view, shown);
@@ -417,6 +419,7 @@ export class MatchScreen {
     box.append(body);
     box.addEventListener("toggle", () => { this.ui.listOpen = box.open; if (box.open) this.loadShotList(body); });
     r.append(box);
+    if (this.game === "snooker") r.append(shotmapPanel(this));
     if (box.open) this.loadShotList(body);
   }
 

@@ -1,7 +1,7 @@
 """Scorer matches: real snooker matches kept by hand (cueboard/store/scorer.py).
 
 Revision ID: 0004
-Revises: 0001
+Revises: 0002
 Create Date: 2026-12-01
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0004"
-down_revision = "0001"
+down_revision = "0002"
 branch_labels = None
 depends_on = None
 

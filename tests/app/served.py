@@ -1,0 +1,103 @@
+"""``cueboard serve --workers N`` in a child process on a free loopback port, for the tests of
+many processes over one database; and a client that plays legal novuss strokes against it."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class Served:
+    """The server: ``start()`` waits until ``/api/health`` answers; ``workers()`` lists the worker
+    processes' ids (the children of uvicorn's supervisor)."""
+
+    def __init__(self, db_url: str, workers: int, log: Path, *extra: str):
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        cmd = [sys.executable, "-c", "from cueboard.cli.main import app; app()", "serve", "--port",
+               str(self.port), "--workers", str(workers), "--db", db_url, "--no-warm-up",
+               "--ai-budget", "0.2", "--matches-per-minute", "6000", "--ai-turns-per-minute", "60000", *extra]
+        env = {**os.environ, "PYTHONPATH": str(REPO), "PYTHONUNBUFFERED": "1"}
+        self.log = log
+        with log.open("ab") as out:
+            self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
+
+    def start(self, expect_workers: int, timeout_s: float = 240) -> Served:
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server exited: {self.log.read_text()[-2000:]}")
+            try:
+                status, _ = call(self, "GET", "/api/health")
+                if status == 200 and len(self.workers()) >= expect_workers:
+                    return self
+            except OSError:
+                pass
+            time.sleep(0.3)
+        raise RuntimeError(f"the server did not start within {timeout_s} s: {self.log.read_text()[-2000:]}")
+
+    def workers(self) -> list[int]:
+        out = []
+        for path in Path(f"/proc/{self.proc.pid}/task").glob("*/children"):
+            for pid in path.read_text().split():
+                cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+                if b"spawn_main" in cmdline:
+                    out.append(int(pid))
+        return out
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def call(server: Served, method: str, path: str, body: Any = None, version: int | None = None,
+         timeout: float = 60) -> tuple[int, Any]:
+    """One request: (status, decoded JSON body or None)."""
+    data = None if body is None else json.dumps(body).encode()
+    headers = {"Content-Type": "application/json"}
+    if version is not None:
+        headers["X-Match-Version"] = str(version)
+    req = urllib.request.Request(server.url + path, data=data, method=method, headers=headers)
+    try:
+        with urllib.request.urlopen(req, timeout=timeout) as r:
+            raw = r.read()
+            return r.status, json.loads(raw) if raw else None
+    except urllib.error.HTTPError as err:
+        raw = err.read()
+        try:
+            return err.code, json.loads(raw)
+        except ValueError:
+            return err.code, raw.decode("utf-8", "replace")
+
+
+#: The novuss edge zone's centre line for each seat (board.py's frame: 0 bottom, 1 left, 2 top,
+#: 3 right) is at ±(half - edge_zone / 2); a gentle stroke straight ahead from a random point of it.
+def novuss_strike(seat: int, rng: random.Random) -> dict[str, float]:
+    from cueboard.games.novuss import STANDARD_BOARD
+
+    u = STANDARD_BOARD.half - STANDARD_BOARD.edge_zone / 2
+    t = rng.uniform(-0.3, 0.3)
+    x, y, angle = ((t, -u, 90.0), (-u, t, 0.0), (t, u, -90.0), (u, t, 180.0))[seat]
+    return {"x": x, "y": y, "speed": rng.uniform(0.5, 1.5), "angle": angle + rng.uniform(-20, 20)}

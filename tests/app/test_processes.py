@@ -1,0 +1,171 @@
+"""Many server processes over one database (docs/service.md#one-history-per-match):
+``cueboard serve --workers 4`` on SQLite and on PostgreSQL, 50 strokes played by concurrent
+clients on the same two novuss matches — no answer is a 5xx, a stale stroke is refused (409), and
+every record replays clean with ``cueboard referee`` and holds exactly the acknowledged strokes.
+Then ``kill -9`` of a worker while strokes and AI turns are under way: no acknowledged stroke is
+lost, the supervisor starts a new worker, and the records still replay clean."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import time
+import urllib.request
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from served import Served, call, novuss_strike
+from typer.testing import CliRunner
+
+from cueboard.cli.main import app as cli_app
+from cueboard.records.match import MatchRecord, loads_match
+
+TWO = [{"name": "Ann"}, {"name": "Bob"}]
+Ack = tuple[str, int, dict[str, float]]
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'many.sqlite3'}"
+    url: str = request.getfixturevalue("pg_url")
+    return url
+
+
+@contextmanager
+def _serve(db: str, workers: int, tmp_path: Path) -> Iterator[Served]:
+    server = Served(db, workers, tmp_path / "server.log")
+    try:
+        yield server.start(expect_workers=workers)
+    finally:
+        server.stop()
+
+
+def _player(server: Served, mids: list[str], target: int, acked: list[Ack], seed: int,
+            deadline: float) -> dict[str, int]:
+    """Strokes on random matches until ``target`` are acknowledged (by all players together)."""
+    rng = random.Random(seed)
+    seen = {"stale": 0, "refused": 0, "lost": 0, "5xx": 0}
+    while len(acked) < target and time.monotonic() < deadline:
+        mid = rng.choice(mids)
+        try:
+            status, view = call(server, "GET", f"/api/matches/{mid}")
+            if status != 200 or view["status"] != "playing" or view["turn"]["action"] != "strike":
+                seen["5xx" if status >= 500 else "refused"] += 1
+                continue
+            strike = novuss_strike(view["turn"]["seat"], rng)
+            status, body = call(server, "POST", f"/api/matches/{mid}/shots", {"strike": strike},
+                                version=view["version"])
+        except OSError:  # the worker answering was killed: not acknowledged
+            seen["lost"] += 1
+            continue
+        if status == 200:
+            acked.append((mid, body["shot"]["number"], strike))
+        elif status == 409:
+            seen["stale"] += 1
+        elif status >= 500:
+            seen["5xx"] += 1
+        else:
+            assert status == 422, (status, body)  # the striker placed on a disc: refused, nothing stored
+            seen["refused"] += 1
+    return seen
+
+
+def _records_replay_clean(server: Served, mids: list[str], tmp_path: Path) -> dict[str, MatchRecord]:
+    out = {}
+    for mid in mids:
+        with urllib.request.urlopen(f"{server.url}/api/matches/{mid}/record", timeout=60) as r:
+            text = r.read().decode()
+        path = tmp_path / f"{mid}.json"
+        path.write_text(text)
+        result = CliRunner().invoke(cli_app, ["referee", str(path)])
+        assert result.exit_code == 0, result.output[-3000:]
+        record = loads_match(text)
+        assert [s.index for s in record.shots] == list(range(len(record.shots)))
+        out[mid] = record
+    return out
+
+
+def _acknowledged_are_recorded(acked: list[Ack], records: dict[str, MatchRecord]) -> None:
+    for mid, number, strike in acked:
+        stored = records[mid].shots[number].strike
+        assert stored is not None
+        assert stored.model_dump(include={"x", "y", "speed", "angle"}) == pytest.approx(strike)
+
+
+def _create(server: Served, players: list[dict[str, Any]], seed: int) -> str:
+    status, m = call(server, "POST", "/api/matches", {"game": "novuss", "players": players, "seed": seed})
+    assert status == 201, m
+    mid: str = m["id"]
+    return mid
+
+
+@pytest.mark.slow
+def test_four_workers_fifty_concurrent_strokes(db: str, tmp_path: Path) -> None:
+    with _serve(db, 4, tmp_path) as server:
+        mids = [_create(server, TWO, seed) for seed in (1, 2)]
+        acked: list[Ack] = []
+        deadline = time.monotonic() + 240
+        with ThreadPoolExecutor(12) as pool:
+            seen = list(pool.map(lambda n: _player(server, mids, 50, acked, n, deadline), range(12)))
+        print(f"{db.split(':')[0]}: {len(acked)} acknowledged, {seen}")  # the figures of docs/service.md
+        assert sum(s["5xx"] for s in seen) == 0, seen
+        assert len(acked) >= 50, (len(acked), seen)
+        assert sum(s["stale"] for s in seen) > 0, "the clients never raced (no stale stroke refused)"
+        records = _records_replay_clean(server, mids, tmp_path)
+        for mid in mids:  # exactly the acknowledged strokes: none lost, none played twice
+            assert len(records[mid].shots) == sum(1 for a in acked if a[0] == mid)
+        _acknowledged_are_recorded(acked, records)
+
+
+@pytest.mark.slow
+def test_kill_9_of_a_worker_loses_no_acknowledged_stroke(db: str, tmp_path: Path) -> None:
+    with _serve(db, 2, tmp_path) as server:
+        mids = [_create(server, TWO, seed) for seed in (3, 4)]
+        ai = _create(server, [{"name": "Hal", "kind": "ai", "level": "beginner"},
+                              {"name": "Eve", "kind": "ai", "level": "beginner"}], 5)
+        acked: list[Ack] = []
+        ai_acked: list[int] = []
+        deadline = time.monotonic() + 240
+
+        def ai_turns() -> int:
+            failures = 0
+            while (len(acked) < 40 or len(ai_acked) < 3) and time.monotonic() < deadline:
+                try:
+                    status, view = call(server, "GET", f"/api/matches/{ai}")
+                    status, body = call(server, "POST", f"/api/matches/{ai}/ai", version=view["version"])
+                except OSError:
+                    continue
+                if status == 200:
+                    ai_acked.append(body["shot"]["number"])
+                else:
+                    failures += status >= 500
+            return failures
+
+        status, first = call(server, "POST", f"/api/matches/{ai}/ai", version=0)  # its AI worker started
+        assert status == 200, first
+        ai_acked.append(first["shot"]["number"])
+        with ThreadPoolExecutor(7) as pool:
+            players = [pool.submit(_player, server, mids, 40, acked, n, deadline) for n in range(6)]
+            ai_failures = pool.submit(ai_turns)
+            while len(acked) < 12 and time.monotonic() < deadline:
+                time.sleep(0.05)
+            victim = server.workers()[0]
+            os.kill(victim, signal.SIGKILL)  # mid-stroke: some answers never come
+            seen = [p.result() for p in players]
+            assert ai_failures.result() == 0
+        print(f"{db.split(':')[0]}: {len(acked)} strokes, {len(ai_acked)} AI turns acknowledged, {seen}")
+        assert sum(s["5xx"] for s in seen) == 0, seen
+        assert len(acked) >= 40 and len(ai_acked) >= 3, (len(acked), ai_acked, seen)
+        until = time.monotonic() + 60
+        while len([p for p in server.workers() if p != victim]) < 2 and time.monotonic() < until:
+            time.sleep(0.2)  # the supervisor notices the dead worker at its next check
+        assert len([p for p in server.workers() if p != victim]) == 2, "a new worker is started"
+        records = _records_replay_clean(server, [*mids, ai], tmp_path)
+        _acknowledged_are_recorded(acked, records)
+        assert max(ai_acked) < len(records[ai].shots)
