@@ -23,9 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from cueboard.app.games import adapter
 from cueboard.app.service import MatchStateError
-from cueboard.games.snooker import Scoreboard, parse_report
-from cueboard.games.snooker.position import SnookerInputError
-from cueboard.games.snooker.records import ManualFoul
+from cueboard.games.snooker import ManualFoul, Scoreboard, SnookerInputError, parse_report
 from cueboard.store import Store
 from cueboard.store.scorer import (
     ScorerChangedError,
