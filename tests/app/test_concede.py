@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from acting import act
 from fastapi.testclient import TestClient
 
 TWO = [{"name": "Ann"}, {"name": "Bob"}]
@@ -20,22 +21,26 @@ def _new(client: TestClient, game: str) -> dict[str, Any]:
 def test_concessions(client: TestClient) -> None:
     m = _new(client, "snooker")
     mover = m["turn"]["seat"]
-    r = client.post(f"/api/matches/{m['id']}/concede")
+    # a concession made against a stale version is refused and changes nothing (docs/service.md)
+    stale = client.post(f"/api/matches/{m['id']}/concede", headers={"X-Match-Version": str(m["version"] + 1)})
+    assert stale.status_code == 409, stale.text
+    assert client.get(f"/api/matches/{m['id']}").json()["status"] == "playing"
+    r = act(client, "POST", f"/api/matches/{m['id']}/concede")
     assert r.status_code == 200, r.text
     shot = r.json()["shot"]
     assert shot["announcements"][0]["key"] == "ref.snooker.concede"
     assert shot["ruling"]["action"] == "concede"
     assert shot["ruling"]["frame_winner"] == 1 - mover % 2
     assert r.json()["match"]["status"] == "finished"  # best of one frame
-    assert client.post(f"/api/matches/{m['id']}/concede").status_code == 409  # over
+    assert act(client, "POST", f"/api/matches/{m['id']}/concede").status_code == 409  # over
 
     m = _new(client, "crokinole")
-    r = client.post(f"/api/matches/{m['id']}/concede")
+    r = act(client, "POST", f"/api/matches/{m['id']}/concede")
     assert r.status_code == 200, r.text
     assert r.json()["match"]["status"] == "finished"
     assert r.json()["shot"]["ruling"]["conceded_by"] is not None
 
     m = _new(client, "novuss")
-    r = client.post(f"/api/matches/{m['id']}/concede")
+    r = act(client, "POST", f"/api/matches/{m['id']}/concede")
     assert r.status_code == 422
     assert "no concession" in r.json()["detail"]
