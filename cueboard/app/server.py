@@ -35,6 +35,7 @@ from cueboard.app.games import ChoiceError, PlacementError, adapter, available_g
 from cueboard.app.guard import BODY_LIMIT, LOOPBACK_HOSTS, Guard, Rate, RateLimitedError, RateLimiter
 from cueboard.app.messages import LANGUAGES, UnknownLanguageError, catalogue, pick_language, translate
 from cueboard.app.online import Online, OnlineError
+from cueboard.app.scorer import router as scorer_router
 from cueboard.app.service import SHOT_PAGE_MAX, MatchService, MatchStateError
 from cueboard.app.shotmap_api import router as shotmap_router
 from cueboard.app.work import AIWork, AIWorkError
@@ -344,6 +345,8 @@ def create_app(
                 "database": {"writable": True, "checked_at": written.isoformat()}}
 
     app.include_router(shotmap_router)  # shot maps, the replay's overlay (cueboard/app/shotmap_api.py)
+
+    app.include_router(scorer_router)  # scorer mode: real snooker matches kept by hand
 
     # --- the page ------------------------------------------------------------------------------
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

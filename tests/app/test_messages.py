@@ -101,7 +101,7 @@ def test_sentence_case_and_frame_only_in_snooker() -> None:
             if key.startswith(("option.", "level.")):
                 assert text[0] == text[0].upper(), (lang, key)
     en = catalogue("en")
-    snooker_only = ("ref.snooker.", "score.", "setting.best_of", "ai.snooker.", "end.frame")
+    snooker_only = ("ref.snooker.", "score.", "setting.best_of", "ai.snooker.", "end.frame", "scorer.")
     framed = [k for k, v in en.items()
               if "frame" in v.lower() and ":" not in k and not k.startswith(snooker_only)]
     for key in framed:

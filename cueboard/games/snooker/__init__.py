@@ -25,7 +25,13 @@ from cueboard.games.snooker.position import (
     side_of,
     value_of,
 )
-from cueboard.games.snooker.records import MAX_SPEED, MAX_TIP_OFFSET, SnookerOutcome, SnookerStrike
+from cueboard.games.snooker.records import (
+    MAX_SPEED,
+    MAX_TIP_OFFSET,
+    ManualFoul,
+    SnookerOutcome,
+    SnookerStrike,
+)
 from cueboard.games.snooker.ruling import FoulReason, FrameEnd, SnookerRuling
 from cueboard.games.snooker.scoreboard import REPORT_HELP, ReportError, Scoreboard, parse_report
 from cueboard.games.snooker.table import COLOURS_IN_ORDER, STANDARD_TABLE, SnookerTable
@@ -55,7 +61,8 @@ __getattr__ = lazy_attributes(__name__, {
 
 __all__ = [
     "COLOURS_IN_ORDER", "GAME", "MAX_SPEED", "MAX_TIP_OFFSET", "RECORD_TYPES", "REPORT_HELP",
-    "STANDARD_PHYSICS", "STANDARD_TABLE", "Action", "Choice", "FoulReason", "FrameEnd", "PositionError",
+    "STANDARD_PHYSICS", "STANDARD_TABLE", "Action", "Choice", "FoulReason", "FrameEnd", "ManualFoul",
+    "PositionError",
     "ReportError", "Scoreboard", "SnookerDeclaration", "SnookerGame", "SnookerInputError", "SnookerOutcome",
     "SnookerPhysics", "SnookerPosition", "SnookerRules", "SnookerRuling", "SnookerStrike", "SnookerTable",
     "ball_ids", "colour_of", "is_red", "is_snookered", "layout_of", "make_ball", "match_score",

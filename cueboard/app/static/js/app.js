@@ -5,9 +5,11 @@ import { applyI18n, currentLanguage, loadLanguage, onLanguageChange, t } from ".
 import { renderLobby } from "./lobby.js";
 import { MatchScreen } from "./match.js";
 import { renderJoin } from "./online.js";
+import { openScorer } from "./scorer.js";
 
 const lobbyRoot = document.getElementById("lobby");
 const matchRoot = document.getElementById("match");
+const scorerRoot = document.getElementById("scorer");
 let games = [];
 const specs = {};
 let screen = null;
@@ -24,8 +26,14 @@ async function rematch(m) {
 async function route() {
   const m = location.hash.match(/^#\/match\/([0-9a-f]+)/);
   if (screen) { screen.destroy(); screen = null; }
+  scorerRoot.hidden = true;
   const join = location.hash.match(/^#\/join\/([0-9a-f]+)\/([\w-]+)/);
   if (join) { matchRoot.hidden = true; lobbyRoot.hidden = false; await renderJoin(lobbyRoot, join[1], join[2], showToast); return; }
+  const sc = location.hash.match(/^#\/scorer(?:\/([0-9a-f]+))?/);  // scorer mode (scorer.js)
+  if (sc) {
+    lobbyRoot.hidden = true; matchRoot.hidden = true; scorerRoot.hidden = false;
+    try { screen = await openScorer(scorerRoot, sc[1]); return; } catch (err) { showToast(t(err.key || "error.network", err.params || {})); scorerRoot.hidden = true; }
+  }
   if (m) {
     try {
       const [match, access] = await Promise.all([api("GET", `/matches/${m[1]}`), api("GET", `/matches/${m[1]}/seats`)]);

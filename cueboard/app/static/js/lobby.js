@@ -133,5 +133,6 @@ export async function renderLobby(root, games, open) {
   for (const m of finished) ul2.append(matchLine(m, games, open));
   done.append(finished.length ? ul2 : el("p", { class: "muted", i18n: "lobby.none" }));
   done.append(el("p", {}, el("a", { href: "/docs", i18n: "lobby.api" })));
-  root.append(el("div", { class: "cards" }, newCard, resume, done));
+  const scorer = el("a", { href: "#/scorer", id: "open-scorer", class: "button-link", i18n: "scorer.open" });
+  root.append(el("div", { class: "cards" }, newCard, resume, done), el("p", {}, scorer));
 }

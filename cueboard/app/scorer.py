@@ -1,0 +1,252 @@
+"""Scorer mode: keep the score of a real snooker match from a phone or a tablet, refereed by the
+same referee as ``cueboard score snooker`` (:class:`cueboard.games.snooker.Scoreboard`,
+docs/app.md#scorer-mode).
+
+``/api/scorer`` creates a match (two names, the frames, the rules settings); each entry the scorer
+taps (a pot, a safety, a foul with the ball concerned, a miss, a free ball, a choice after a foul,
+a concession, the next frame) is posted to ``/api/scorer/{id}/entries``, validated and refereed:
+a refused entry is a 422 with the referee's reason and changes nothing. ``/undo`` takes back the
+last entry. The view is the table's scoreboard (``scoreboard``: the same JSON the match screen
+draws), the referee's summary (break, ball on, points remaining, choices) and the calls of the
+last entries. Entries are stored (cueboard/store/scorer.py) and the referee is rebuilt from them.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from typing import Any, Literal
+
+from fastapi import APIRouter, Request
+from fastapi.responses import PlainTextResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from cueboard.app.games import adapter
+from cueboard.app.service import MatchStateError
+from cueboard.games.snooker import ManualFoul, Scoreboard, SnookerInputError, parse_report
+from cueboard.store import Store
+from cueboard.store.scorer import (
+    ScorerChangedError,
+    add_scorer,
+    delete_scorer,
+    get_scorer,
+    list_scorers,
+    save_entries,
+)
+
+router = APIRouter(prefix="/api/scorer", tags=["scorer"])
+
+#: A ball as the scorer names it: ``red`` (any red), a red's id (``red7``), a colour or ``white``.
+BALL = re.compile(r"red\d*|white|yellow|green|brown|blue|pink|black")
+#: How many of the last entries' calls the view carries.
+RECENT = 12
+
+
+class StrokeIn(BaseModel):
+    """The facts of one stroke (the keywords of :meth:`Scoreboard.stroke`, docs/rules/snooker.md)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    first: list[str] | None = Field(default=None, max_length=2)
+    potted: list[str] = Field(default_factory=list, max_length=22)
+    off_table: list[str] = Field(default_factory=list, max_length=22)
+    fouls: list[ManualFoul] = Field(default_factory=list, max_length=15)
+    concerned: dict[ManualFoul, str] = Field(default_factory=dict)
+    nominated: Literal["yellow", "green", "brown", "blue", "pink", "black"] | None = None
+    free_ball: Literal["yellow", "green", "brown", "blue", "pink", "black"] | None = None
+    miss: bool | None = None
+    snookered: bool | None = None
+    nothing: bool = False
+    #: False for a foul without a stroke (a ball touched, S3 R12(b)).
+    stroke: bool = True
+
+
+class EntryIn(BaseModel):
+    """One entry: a stroke, a choice after a foul (``play`` / ``put_back`` / ``replace``), a
+    concession or claim of the frame, the next frame, the player of a re-spotted black
+    (``choose_player`` with ``seat``) — or ``line``, a report in the words of ``cueboard score``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    action: Literal["stroke", "choose", "concede", "claim", "next_frame", "choose_player"] = "stroke"
+    stroke: StrokeIn | None = None
+    choice: Literal["play", "put_back", "replace"] | None = None
+    seat: int | None = Field(default=None, ge=0, le=3)
+    line: str | None = Field(default=None, min_length=1, max_length=200)
+
+
+class ScorerIn(BaseModel):
+    """A new scorer match: two names, the frames (best of N) and the snooker rules settings."""
+
+    players: list[str] = Field(min_length=2, max_length=2)
+    best_of: int = Field(default=1, ge=1, le=35)
+    reds: Literal[15, 10, 6] = 15
+    miss: Literal["professional", "amateur", "off"] = "professional"
+    seed: int | None = Field(default=None, ge=0, le=2**31 - 1)
+
+
+def _check_balls(stroke: StrokeIn) -> None:
+    names = [*(stroke.first or ()), *stroke.potted, *stroke.off_table, *stroke.concerned.values()]
+    for name in names:
+        if not BALL.fullmatch(name):
+            raise SnookerInputError(
+                f"unknown ball '{name}' (say red, white, yellow, green, brown, blue, pink, black)")
+
+
+def _normal(entry: EntryIn) -> dict[str, Any]:
+    """The entry as it is stored: ``{"action": ..., ...}`` with the stroke's keywords."""
+    if entry.line is not None:
+        report = parse_report(entry.line)
+        action = report.pop("action", "stroke")
+        if action in ("undo", "help", "quit", "forfeit", "stalemate"):
+            raise SnookerInputError(f"'{action}' is not an entry here (use the page's buttons)")
+        if action == "next":
+            return {"action": "next_frame"}
+        if action == "player":
+            return {"action": "choose_player", "seat": report["value"]}
+        if action == "stroke":
+            return {"action": "stroke", "stroke": report}
+        return {"action": action, **report}
+    if entry.action == "stroke":
+        stroke = entry.stroke or StrokeIn()
+        _check_balls(stroke)
+        return {"action": "stroke", "stroke": stroke.model_dump(mode="json", exclude_defaults=True)}
+    if entry.action == "choose":
+        if entry.choice is None:
+            raise SnookerInputError("a choice entry needs 'choice' (play, put_back or replace)")
+        return {"action": "choose", "choice": entry.choice}
+    if entry.action == "choose_player":
+        if entry.seat is None:
+            raise SnookerInputError("choose_player needs 'seat'")
+        return {"action": "choose_player", "seat": entry.seat}
+    return {"action": entry.action}
+
+
+def _apply(board: Scoreboard, entry: dict[str, Any]) -> None:
+    action = entry["action"]
+    if action == "stroke":
+        board.stroke(**entry.get("stroke", {}))
+    elif action == "choose":
+        board.choose(entry["choice"])
+    elif action == "choose_player":
+        board.choose_player(entry["seat"])
+    elif action == "next_frame":
+        if not board.position.frame_over or board.position.match_over:
+            raise SnookerInputError("the next frame starts only after a frame is over, in a match still on")
+        board.next_frame()
+    elif action in ("concede", "claim"):
+        getattr(board, action)()
+    else:
+        raise SnookerInputError(f"unknown entry '{action}'")
+
+
+def _board(header: dict[str, Any], entries: list[dict[str, Any]]) -> Scoreboard:
+    """The referee with every stored entry applied in order."""
+    board = Scoreboard(settings=header["settings"], players=header["players"], seed=header["seed"])
+    for e in entries:
+        _apply(board, e)
+    return board
+
+
+def _save(store: Store, match_id: str, entries: list[dict[str, Any]], read: int, status: str) -> None:
+    try:
+        save_entries(store, match_id, entries, read, status)
+    except ScorerChangedError as err:
+        raise MatchStateError(str(err)) from None
+
+
+def _store(request: Request) -> Store:
+    store: Store = request.app.state.service.store
+    return store
+
+
+def _view(match_id: str, header: dict[str, Any], entries: list[dict[str, Any]], board: Scoreboard,
+          status: str) -> dict[str, Any]:
+    from cueboard.games.protocol import check_ruling
+
+    recent = []
+    for n, e in enumerate(board.history[-RECENT:], start=max(0, len(board.history) - RECENT)):
+        recent.append({
+            "number": n, "seat": e.player, "declaration": e.declaration.model_dump(mode="json"),
+            "ruling": e.ruling.model_dump(mode="json"),
+            "announcements": [c.to_json() for c in check_ruling(e.ruling).calls],
+        })
+    return {
+        "id": match_id, "status": status, "header": header, "entries": len(entries),
+        "summary": board.summary(), "scoreboard": adapter("snooker").scoreboard(board.position),
+        "recent": recent, "can_undo": bool(entries),
+        "next_frame": board.position.frame_over and not board.position.match_over,
+    }
+
+
+@router.post("", status_code=201, summary="Create a scorer match (a real snooker match kept by hand)")
+def create(body: ScorerIn, request: Request) -> dict[str, Any]:
+    seed = secrets.randbelow(2**31) if body.seed is None else body.seed
+    names = [n.strip() for n in body.players]
+    for i, n in enumerate(names):
+        if not n or len(n) > 64:
+            raise SnookerInputError(f"player {i + 1}'s name must have 1 to 64 characters")
+    header = {"game": "snooker", "players": names, "seed": seed,
+              "settings": {"best_of": body.best_of, "reds": body.reds, "miss": body.miss}}
+    board = _board(header, [])
+    match_id = secrets.token_hex(6)
+    add_scorer(_store(request), match_id, header)
+    return _view(match_id, header, [], board, "playing")
+
+
+@router.get("", summary="Scorer matches, newest first")
+def listing(request: Request) -> list[dict[str, Any]]:
+    out = []
+    for row in list_scorers(_store(request)):
+        s = _board(row.header, row.entries).summary()
+        out.append({"id": row.id, "status": row.status, "players": row.header["players"],
+                    "scores": s["scores"], "frames": s["frames"],
+                    "updated_at": row.updated_at.isoformat() if row.updated_at else None})
+    return out
+
+
+@router.get("/{match_id}", summary="A scorer match: the scoreboard and the last calls")
+def view(match_id: str, request: Request) -> dict[str, Any]:
+    row = get_scorer(_store(request), match_id)
+    return _view(row.id, row.header, row.entries, _board(row.header, row.entries), row.status)
+
+
+@router.post("/{match_id}/entries",
+             summary="Report an entry (validated and refereed; a refused one is a 422 and changes nothing)")
+def post_entry(match_id: str, body: EntryIn, request: Request) -> dict[str, Any]:
+    store = _store(request)
+    row = get_scorer(store, match_id)
+    board = _board(row.header, row.entries)
+    entry = _normal(body)
+    if board.position.match_over:
+        raise SnookerInputError("the match is over: nothing more to report (undo to correct it)")
+    _apply(board, entry)
+    entries = [*row.entries, entry]
+    status = "finished" if board.position.match_over else "playing"
+    _save(store, match_id, entries, len(row.entries), status)
+    return _view(match_id, row.header, entries, board, status)
+
+
+@router.post("/{match_id}/undo", summary="Take back the last entry")
+def undo(match_id: str, request: Request) -> dict[str, Any]:
+    store = _store(request)
+    row = get_scorer(store, match_id)
+    if not row.entries:
+        raise SnookerInputError("nothing to undo")
+    entries = row.entries[:-1]
+    board = _board(row.header, entries)
+    status = "finished" if board.position.match_over else "playing"
+    _save(store, match_id, entries, len(row.entries), status)
+    return _view(match_id, row.header, entries, board, status)
+
+
+@router.get("/{match_id}/record", summary="The match record (JSON, docs/records.md)")
+def record(match_id: str, request: Request) -> PlainTextResponse:
+    row = get_scorer(_store(request), match_id)
+    return PlainTextResponse(_board(row.header, row.entries).match_record().to_json(),
+                             media_type="application/json")
+
+
+@router.delete("/{match_id}", status_code=204, summary="Delete a scorer match")
+def delete(match_id: str, request: Request) -> None:
+    delete_scorer(_store(request), match_id)

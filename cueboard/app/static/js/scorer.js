@@ -1,0 +1,196 @@
+// Scorer mode: keep the score of a real snooker match on a phone or a tablet. Each tap is one entry
+// (a pot, a safety, a foul with the ball concerned, a choice after a foul, a concession) posted to
+// /api/scorer/<id>/entries and refereed on the server by the same referee as `cueboard score
+// snooker`; the scoreboard and the referee's calls (calls.js) come back; Undo takes back the last
+// entry. Routed by app.js at #/scorer (new match, resume) and #/scorer/<id>.
+import { api } from "./api.js";
+import { shotCalls } from "./calls.js";
+import { sentence, setGame, t } from "./i18n.js";
+import { el } from "./lobby.js";
+
+const COLOURS = ["yellow", "green", "brown", "blue", "pink", "black"];
+const VALUE = { red: 1, yellow: 2, green: 3, brown: 4, blue: 5, pink: 6, black: 7 };
+// What a tap on a ball reports in each mode (docs/app.md#scorer-mode).
+const MODES = ["pot", "safe", "foul_first", "foul_pot", "foul_touched"];
+
+const form = { players: ["", ""], best_of: 1, reds: 15, miss: "professional" };
+
+function row(label, value, id) {
+  return el("div", { class: "row" }, el("span", { class: "muted" }, label), el("span", { id }, String(value)));
+}
+
+// The new-match form and the scorer matches to resume.
+async function renderNew(root) {
+  const card = el("div", { class: "card" }, el("h2", { i18n: "scorer.title" }), el("p", { class: "muted", i18n: "scorer.intro" }));
+  form.players.forEach((name, i) => {
+    const input = el("input", { type: "text", id: `scorer-player${i}`, maxlength: 64, autocomplete: "off", value: name, placeholder: t("lobby.player_n", { n: i + 1 }) });
+    input.addEventListener("input", () => { form.players[i] = input.value; });
+    card.append(el("div", { class: "row" }, el("label", { for: input.id }, t("lobby.player_n", { n: i + 1 })), input));
+  });
+  const bestOf = el("input", { type: "number", id: "scorer-best-of", min: 1, max: 35, value: form.best_of });
+  bestOf.addEventListener("change", () => { form.best_of = parseInt(bestOf.value, 10) || 1; });
+  card.append(el("div", { class: "row" }, el("label", { for: bestOf.id, i18n: "setting.best_of" }), bestOf));
+  const reds = el("select", { id: "scorer-reds" });
+  for (const n of [15, 10, 6]) reds.append(el("option", { value: n }, String(n)));
+  reds.value = String(form.reds);
+  reds.addEventListener("change", () => { form.reds = parseInt(reds.value, 10); });
+  card.append(el("div", { class: "row" }, el("label", { for: reds.id, i18n: "setting.reds" }), reds));
+  const miss = el("select", { id: "scorer-miss" });
+  for (const o of ["professional", "amateur", "off"]) miss.append(el("option", { value: o }, t(`option.${o}`)));
+  miss.value = form.miss;
+  miss.addEventListener("change", () => { form.miss = miss.value; });
+  card.append(el("div", { class: "row" }, el("label", { for: miss.id, i18n: "setting.miss" }), miss));
+  const error = el("p", { class: "error", role: "alert" });
+  const start = el("button", { class: "primary big", id: "scorer-start" }, t("scorer.start"));
+  start.addEventListener("click", async () => {
+    try {
+      const players = form.players.map((p, i) => p.trim() || t("lobby.player_n", { n: i + 1 }));
+      const m = await api("POST", "/scorer", { players, best_of: form.best_of, reds: form.reds, miss: form.miss });
+      location.hash = `#/scorer/${m.id}`;
+    } catch (err) { error.textContent = t(err.key, err.params); }
+  });
+  card.append(el("div", { class: "row" }, start, el("a", { href: "#/" , i18n: "match.back" })), error);
+  const list = el("ul", { class: "list", id: "scorer-list" });
+  for (const m of await api("GET", "/scorer")) {
+    list.append(el("li", {}, el("span", { class: "what" }, `${m.players.join(" – ")} · ${m.scores.join(" : ")} · ${m.frames.join("–")}`),
+      el("a", { href: `#/scorer/${m.id}` }, t(m.status === "playing" ? "lobby.open" : "lobby.view"))));
+  }
+  const resume = el("div", { class: "card" }, el("h2", { i18n: "scorer.matches" }), list.children.length ? list : el("p", { class: "muted", i18n: "lobby.none" }));
+  root.replaceChildren(el("div", { class: "cards" }, card, resume));
+}
+
+export class ScorerScreen {
+  constructor(root, match) {
+    this.root = root; this.m = match; this.mode = "pot"; this.miss = null; this.freeBall = false; this.busy = false;
+    this.error = ""; this.confirming = false;
+    setGame("snooker");
+    this.build();
+  }
+  destroy() { setGame(null); this.root.replaceChildren(); }
+  name(seat) { return this.m.header.players[seat] ?? t("match.seat", { n: seat + 1 }); }
+
+  // Post one entry; a refused one shows the referee's reason and changes nothing.
+  async send(path, body) {
+    if (this.busy) return;
+    this.busy = true; this.error = ""; this.build();
+    try {
+      this.m = await api("POST", `/scorer/${this.m.id}/${path}`, body);
+      this.mode = "pot"; this.miss = null; this.freeBall = false; this.confirming = false;
+    } catch (err) { this.error = t(err.key, err.params); }
+    this.busy = false; this.build();
+  }
+  stroke(report) {
+    const s = { ...report };
+    if (this.miss !== null && this.mode.startsWith("foul")) s.miss = this.miss;
+    this.send("entries", { stroke: s });
+  }
+
+  // A tap on a ball, read by the mode.
+  tapBall(ball) {
+    const s = this.m.summary;
+    if (this.mode === "pot") {
+      if (this.freeBall && ball !== "red") return this.stroke({ free_ball: ball, potted: [ball] });
+      return this.stroke(s.ball_on === "colour" && ball !== "red" ? { nominated: ball, potted: [ball] } : { potted: [ball] });
+    }
+    if (this.mode === "safe") return this.stroke(this.freeBall ? { free_ball: ball } : s.ball_on === "colour" ? { nominated: ball, first: [ball] } : { first: [ball] });
+    if (this.mode === "foul_first") return this.stroke({ first: [ball] });
+    if (this.mode === "foul_pot") return this.stroke({ potted: [ball] });
+    if (this.mode === "foul_touched") return this.stroke({ fouls: ["touched_ball"], concerned: { touched_ball: ball }, stroke: false });
+    return undefined;
+  }
+  // The penalty a foul concerning `ball` carries (S3 R12: the value of the ball on or of the higher
+  // ball concerned, at least 4); shown on the ball buttons in a foul mode, the referee's call says it.
+  penalty(ball) {
+    const on = this.m.summary.ball_on;
+    return Math.max(4, VALUE[on] || 0, VALUE[ball] || 0);
+  }
+
+  build() {
+    const s = this.m.summary; const sb = this.m.scoreboard;
+    const over = s.match_over; const choosing = s.choices.length > 0;
+    const scores = el("div", { class: "scorer-scores", id: "scorer-scores", "aria-live": "polite" });
+    for (const side of [0, 1]) {
+      const striker = !s.frame_over && s.striker === side;
+      scores.append(el("div", { class: `scorer-side${striker ? " striker" : ""}`, "data-side": side, "aria-label": `${this.name(side)}: ${sb.sides[side].score}` },
+        el("div", { class: "name" }, `${striker ? "▶ " : ""}${this.name(side)}`),
+        el("div", { class: "points", id: `scorer-score${side}` }, String(sb.sides[side].score)),
+        el("div", { class: "muted small" }, `${t("score.frames")}: ${s.frames[side]} · ${t("score.highest_break")}: ${s.highest_break[side]}`)));
+    }
+    const info = el("div", { class: "scorer-info" },
+      row(t("score.break"), s.break, "scorer-break"),
+      row(t("score.ball_on"), sentence(t(`ball.${s.ball_on}`)), "scorer-ball-on"),
+      row(t("score.remaining"), s.points_remaining, "scorer-remaining"),
+      row(t("setting.reds"), s.reds, "scorer-reds-left"),
+      row(t("score.frame"), `${s.frame} / ${this.m.header.settings.best_of}`, "scorer-frame"));
+    s.snookers_required.forEach((k, side) => { if (k && !s.frame_over) info.append(row(`${t("score.snookers_required")} (${this.name(side)})`, k)); });
+    const calls = el("div", { class: "calls", id: "scorer-calls", role: "log", "aria-live": "polite" });
+    const last = this.m.recent[this.m.recent.length - 1];
+    const names = { seat: (n) => this.name(n), side: (n) => this.name(n), say: (c) => this.say(c) };
+    if (last) for (const text of shotCalls("snooker", last, names, s.striker)) calls.append(el("p", {}, text));
+    if (over) calls.append(el("p", { class: "status" }, s.match_winner === null ? t("match.draw") : t("match.winner", { name: this.name(s.match_winner) })));
+    const pad = el("div", { class: "scorer-pad" });
+    const lock = this.busy || over || choosing || s.frame_over;
+    if (choosing) {
+      const ch = el("div", { class: "scorer-choices", role: "group", "aria-label": t("match.choose") }, el("p", {}, t("match.to_choose", { name: this.name(s.striker) })));
+      for (const c of s.choices) ch.append(el("button", { class: "big primary", "data-choice": c, onclick: () => this.send("entries", { action: "choose", choice: c }) }, t(`choice.${c}`)));
+      pad.append(ch);
+    }
+    const modes = el("div", { class: "scorer-modes", role: "radiogroup", "aria-label": t("scorer.mode") });
+    for (const mo of MODES) {
+      modes.append(el("button", { class: `big${this.mode === mo ? " on" : ""}`, role: "radio", "aria-checked": String(this.mode === mo), "data-mode": mo, onclick: () => { this.mode = mo; this.build(); } }, t(`scorer.${mo}`)));
+    }
+    const balls = el("div", { class: "scorer-balls", role: "group", "aria-label": t(`scorer.${this.mode}`) });
+    for (const b of ["red", ...COLOURS]) {
+      const label = this.mode.startsWith("foul") ? `${sentence(t(`ball.${b}`))} · ${this.penalty(b)}` : sentence(t(`ball.${b}`));
+      balls.append(el("button", { class: `ball ball-${b}`, "data-ball": b, "aria-label": `${t(`scorer.${this.mode}`)}: ${label}`, onclick: () => this.tapBall(b) }, label));
+    }
+    const fouls = el("div", { class: "scorer-row" },
+      el("button", { class: "big", "data-entry": "nothing", onclick: () => this.stroke({ nothing: true }) }, `${t("scorer.foul_nothing")} · ${this.penalty("")}`),
+      el("button", { class: "big", "data-entry": "in_off", onclick: () => this.stroke({ potted: ["white"] }) }, `${t("scorer.foul_in_off")} · ${this.penalty("")}`));
+    const missLabel = { null: "scorer.miss_auto", true: "scorer.miss_yes", false: "scorer.miss_no" }[String(this.miss)];
+    const toggles = el("div", { class: "scorer-row" },
+      el("button", { class: `big${this.miss !== null ? " on" : ""}`, "data-entry": "miss", "aria-pressed": String(this.miss !== null), onclick: () => { this.miss = this.miss === null ? true : this.miss ? false : null; this.build(); } }, t(missLabel)));
+    if (s.free_ball) {
+      toggles.append(el("button", { class: `big${this.freeBall ? " on" : ""}`, "data-entry": "free_ball", "aria-pressed": String(this.freeBall), onclick: () => { this.freeBall = !this.freeBall; this.build(); } }, t("match.free_ball")));
+    }
+    if (s.ball_on !== "colour" || this.mode !== "safe") {
+      // no score: the ball on hit first (a colour on, or a free ball: tap the ball hit)
+      const pick = () => { this.mode = "safe"; this.build(); };
+      toggles.append(el("button", { class: "big", "data-entry": "safe", onclick: () => (s.ball_on === "colour" || this.freeBall ? pick() : this.stroke({})) }, t("scorer.no_score")));
+    }
+    pad.append(modes, balls, fouls, toggles);
+    for (const b of pad.querySelectorAll(".scorer-modes button, .scorer-balls button, .scorer-row button")) b.disabled = lock;
+    const tail = el("div", { class: "scorer-row" });
+    const undo = el("button", { class: "big", id: "scorer-undo", onclick: () => this.send("undo") }, t("scorer.undo"));
+    undo.disabled = this.busy || !this.m.can_undo;
+    tail.append(undo);
+    if (this.m.next_frame) tail.append(el("button", { class: "big primary", id: "scorer-next", onclick: () => this.send("entries", { action: "next_frame" }) }, t("scorer.next_frame")));
+    if (!over && !s.frame_over) {
+      if (this.confirming) {
+        tail.append(el("span", { class: "confirm", role: "group" }, el("span", {}, t("match.concede_confirm")),
+          el("button", { class: "danger", "data-confirm": "yes", onclick: () => this.send("entries", { action: "concede" }) }, t("match.concede_yes")),
+          el("button", { "data-confirm": "no", onclick: () => { this.confirming = false; this.build(); } }, t("match.concede_no"))));
+      } else tail.append(el("button", { class: "big danger", id: "scorer-concede", onclick: () => { this.confirming = true; this.build(); } }, `${t("match.concede")} (${this.name(s.striker)})`));
+    }
+    const words = el("input", { type: "text", id: "scorer-line", autocomplete: "off", "aria-label": t("scorer.line") });
+    const wordsForm = el("form", { class: "row", onsubmit: (e) => { e.preventDefault(); if (words.value.trim()) this.send("entries", { line: words.value.trim() }); } },
+      el("label", { for: "scorer-line" }, t("scorer.line")), words, el("button", { type: "submit" }, t("scorer.send")));
+    const head = el("div", { class: "row top" }, el("a", { href: "#/scorer" }, t("scorer.title")), el("a", { href: "#/" }, t("match.back")),
+      el("span", { class: "muted" }, `${t("game.snooker")} · ${s.frames[0]}–${s.frames[1]}`));
+    const status = el("p", { class: "status", id: "scorer-status" }, over ? t("match.over") : s.frame_over ? t("end.frame", { n: s.frame, name: this.name(s.frame_winner) }) : t("match.to_play", { name: this.name(s.striker) }));
+    this.root.replaceChildren(el("div", { class: "scorer" }, head, scores, status, info, calls,
+      el("p", { class: "error", id: "scorer-error", role: "alert" }, this.error), pad, tail, el("details", {}, el("summary", {}, t("scorer.words")), wordsForm)));
+  }
+  say(c) {
+    const p = { ...c.params };
+    if ("side" in p) p.side = p.side === null ? "—" : this.name(p.side);
+    if ("seat" in p) p.seat = this.name(p.seat);
+    return t(c.key, p);
+  }
+}
+
+// #/scorer -> the new-match form; #/scorer/<id> -> the scorer's pad.
+export async function openScorer(root, id) {
+  if (!id) { await renderNew(root); return null; }
+  return new ScorerScreen(root, await api("GET", `/scorer/${id}`));
+}
