@@ -10,6 +10,7 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -76,3 +77,32 @@ class Server:
     def restart(self) -> None:
         self.stop()
         self.start()
+
+
+def api_call(server: Server, method: str, path: str, body: Any = None, version: int | None = None,
+             token: str | None = None, timeout: float = 120) -> Any:
+    """``method path`` on the server's JSON API, as a script would call it (no cookies): an acting
+    request names the match version it was made against (``X-Match-Version``, docs/service.md)
+    and a seat's or the host's token (docs/app.md, "Playing a friend")."""
+    data = None if body is None else json.dumps(body).encode()
+    headers = {"Content-Type": "application/json"}
+    if version is not None:
+        headers["X-Match-Version"] = str(version)
+    if token is not None:
+        headers["Authorization"] = f"Bearer {token}"
+    req = urllib.request.Request(server.url + path, data=data, method=method, headers=headers)
+    with urllib.request.urlopen(req, timeout=timeout) as r:
+        return json.load(r)
+
+
+def page_point(page: Any, x: float, y: float) -> tuple[float, float]:
+    """The page coordinates of the table point (x, y) in metres."""
+    px, py = page.evaluate(f"window.cueboard.view.pagePoint({x}, {y})")
+    return float(px), float(py)
+
+
+def click_world(page: Any, x: float, y: float) -> None:
+    """Move the pointer to the table point (x, y) and click there."""
+    px, py = page_point(page, x, y)
+    page.mouse.move(px, py)
+    page.mouse.click(px, py)

@@ -7,16 +7,14 @@ the page, look at the pictures, commit them::
 
 from __future__ import annotations
 
-import json
 import sys
 import tempfile
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from harness import CHROMIUM, CHROMIUM_ARGS, Server
+from harness import CHROMIUM, CHROMIUM_ARGS, Server, api_call
 
 OUT = Path(__file__).resolve().parents[2] / "docs" / "img"
 # (game, viewport, language): the table with the piece placed and the aim on its target
@@ -29,15 +27,6 @@ TABLES = [
 ]
 PLACE = {"snooker": (0.2, 0.6), "crokinole": (0.01, 0.3048), "novuss": (0.1, -0.44)}
 
-
-def _api(server: Server, method: str, path: str, body: Any = None, version: int | None = None) -> Any:
-    data = None if body is None else json.dumps(body).encode()
-    headers = {"Content-Type": "application/json"}
-    if version is not None:  # an acting request names the match version it was made against
-        headers["X-Match-Version"] = str(version)
-    req = urllib.request.Request(server.url + path, data=data, method=method, headers=headers)
-    with urllib.request.urlopen(req, timeout=120) as r:
-        return json.load(r)
 
 
 def table(browser: Any, server: Server, game: str, size: tuple[int, int], lang: str) -> None:
@@ -78,11 +67,12 @@ def table(browser: Any, server: Server, game: str, size: tuple[int, int], lang: 
 
 def end_screen(browser: Any, server: Server) -> None:
     ai = {"kind": "ai", "level": "beginner"}
-    m = _api(server, "POST", "/api/matches", {"game": "crokinole", "seed": 5,
+    m = api_call(server, "POST", "/api/matches", {"game": "crokinole", "seed": 5,
                                               "players": [{"name": "Hal", **ai}, {"name": "Eve", **ai}],
                                               "settings": {"variant": "tournament", "rounds": 1}})
+    host = m["online"]["host_token"]  # AI v AI: the host asks for the turns
     while m["status"] == "playing":
-        m = _api(server, "POST", f"/api/matches/{m['id']}/ai", version=m["version"])["match"]
+        m = api_call(server, "POST", f"/api/matches/{m['id']}/ai", version=m["version"], token=host)["match"]
     page = browser.new_page(viewport={"width": 1366, "height": 768}, bypass_csp=True)
     page.goto(server.url + f"/#/match/{m['id']}")
     page.wait_for_selector("#end table.summary")

@@ -17,7 +17,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from harness import Server
+from harness import Server, click_world
 
 from cueboard.app.messages import LANGUAGES, catalogue
 
@@ -61,11 +61,6 @@ def _new_match(page: Any, server: Server, game: str) -> None:
     page.wait_for_function("window.cueboard && window.cueboard.m && document.body.dataset.busy === ''")
 
 
-def _click_world(page: Any, x: float, y: float) -> None:
-    px, py = page.evaluate(f"window.cueboard.view.pagePoint({x}, {y})")
-    page.mouse.move(px, py)
-    page.mouse.click(px, py)
-
 
 def test_axe_lobby_and_tables(page: Any, server: Server) -> None:
     found = {"lobby": _serious(page)}
@@ -98,9 +93,9 @@ def test_no_english_left_in_lobby_table_and_calls(page: Any, server: Server, lan
     # snooker: the table, a foul and its calls, the choices
     _new_match(page, server, "snooker")
     assert _english_left(page, lang) == []
-    _click_world(page, 0.0, 0.6)
+    click_world(page, 0.0, 0.6)
     page.wait_for_function("window.cueboard.ui.placed !== null")
-    _click_world(page, 0.0, 0.2)
+    click_world(page, 0.0, 0.2)
     page.fill("#power", "3")
     page.dispatch_event("#power", "input")
     page.click("#shoot")

@@ -17,7 +17,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from harness import CHROMIUM, Server
+from harness import CHROMIUM, Server, click_world
 
 pytestmark = pytest.mark.browser
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -72,11 +72,6 @@ def _new_match(page: Any, server: Server, game: str) -> None:
     page.wait_for_function("window.cueboard && window.cueboard.m")
 
 
-def _click_world(page: Any, x: float, y: float) -> None:
-    px, py = page.evaluate(f"window.cueboard.view.pagePoint({x}, {y})")
-    page.mouse.move(px, py)
-    page.mouse.click(px, py)
-
 
 def _shoot_and_wait(page: Any, power: int) -> None:
     page.fill("#power", str(power))
@@ -96,24 +91,24 @@ def test_snooker_frame_start_foul_language_restart(page: Any, server: Server) ->
     _new_match(page, server, "snooker")
     assert page.inner_text("#hint") == "Place the cue ball in the D: click or drag it there."
     # Outside the D: refused with the reason shown (S2 D10).
-    _click_world(page, 0.0, 1.2)
+    click_world(page, 0.0, 1.2)
     page.wait_for_function("document.querySelector('#error').textContent.length > 0")
     assert page.inner_text("#error") == "The cue ball must be placed in the D."
-    _click_world(page, 0.2, 0.6)  # right of the brown, clear of the yellow
+    click_world(page, 0.2, 0.6)  # right of the brown, clear of the yellow
     page.wait_for_function("window.cueboard.ui.placed !== null")
     # Break-off: aim at the end red of the back row (clear of the pink), fix the aim, shoot.
     end = page.evaluate("window.cueboard.pieces.filter(p => p.colour === 'red')"
                         ".reduce((a, b) => a.x > b.x ? a : b)")
-    _click_world(page, end["x"], end["y"])
+    click_world(page, end["x"], end["y"])
     _shoot_and_wait(page, 70)
     assert page.locator("#calls p").count() >= 1
     assert page.evaluate("window.cueboard.m.shots") == 1
     _shot(page, "snooker")
     # A foul with its choices: a fresh frame, the cue ball played into the baulk cushion.
     _new_match(page, server, "snooker")
-    _click_world(page, 0.0, 0.6)
+    click_world(page, 0.0, 0.6)
     page.wait_for_function("window.cueboard.ui.placed !== null")
-    _click_world(page, 0.0, 0.2)
+    click_world(page, 0.0, 0.2)
     _shoot_and_wait(page, 3)
     assert "Foul" in page.inner_text("#calls")
     buttons = page.locator("#controls button[data-choice]")
@@ -147,12 +142,12 @@ def test_crokinole_shot_from_the_line(page: Any, server: Server) -> None:
     _new_match(page, server, "crokinole")
     seat = page.evaluate("window.cueboard.turn.seat")
     sign = -1 if seat == 0 else 1
-    _click_world(page, 0.0, 0.0)  # not on the shooting line: refused
+    click_world(page, 0.0, 0.0)  # not on the shooting line: refused
     page.wait_for_function("document.querySelector('#error').textContent.length > 0")
     assert page.inner_text("#error") == "The disc must touch the shooting line."
-    _click_world(page, 0.01, sign * 0.3048)
+    click_world(page, 0.01, sign * 0.3048)
     page.wait_for_function("window.cueboard.ui.placed !== null")
-    _click_world(page, 0.0, 0.0)
+    click_world(page, 0.0, 0.0)
     _shoot_and_wait(page, 25)
     assert page.evaluate("window.cueboard.m.shots") == 1
     _shot(page, "crokinole")
@@ -161,12 +156,12 @@ def test_crokinole_shot_from_the_line(page: Any, server: Server) -> None:
 def test_novuss_stroke(page: Any, server: Server) -> None:
     assert _available(page, "novuss"), "novuss physics missing from the app"
     _new_match(page, server, "novuss")
-    _click_world(page, 0.0, 0.0)
+    click_world(page, 0.0, 0.0)
     page.wait_for_function("document.querySelector('#error').textContent.length > 0")
     assert "edge zone" in page.inner_text("#error")
-    _click_world(page, 0.1, -0.44)
+    click_world(page, 0.1, -0.44)
     page.wait_for_function("window.cueboard.ui.placed !== null")
-    _click_world(page, 0.1, 0.4)
+    click_world(page, 0.1, 0.4)
     _shoot_and_wait(page, 50)
     assert page.evaluate("window.cueboard.m.shots") == 1
     _shot(page, "novuss")

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import math
 import sys
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,7 +18,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from harness import Server
+from harness import Server, api_call, click_world, page_point
 
 pytestmark = pytest.mark.browser
 
@@ -64,15 +63,6 @@ def new_match(page: Any, server: Server, game: str, names: tuple[str, ...] = ("O
     page.wait_for_function("window.cueboard && window.cueboard.m && document.body.dataset.busy === ''")
 
 
-def page_point(page: Any, x: float, y: float) -> tuple[float, float]:
-    px, py = page.evaluate(f"window.cueboard.view.pagePoint({x}, {y})")
-    return float(px), float(py)
-
-
-def click_world(page: Any, x: float, y: float) -> None:
-    px, py = page_point(page, x, y)
-    page.mouse.move(px, py)
-    page.mouse.click(px, py)
 
 
 def wait_idle(page: Any) -> None:
@@ -261,26 +251,18 @@ def test_no_horizontal_scrolling_at_360_px(open_page: Any, server: Server) -> No
         assert page.evaluate("document.documentElement.scrollWidth") <= 360, game
 
 
-def _api(server: Server, method: str, path: str, body: Any = None, version: int | None = None) -> Any:
-    data = None if body is None else json.dumps(body).encode()
-    headers = {"Content-Type": "application/json"}
-    if version is not None:  # an acting request names the match version it was made against
-        headers["X-Match-Version"] = str(version)
-    req = urllib.request.Request(server.url + path, data=data, method=method, headers=headers)
-    with urllib.request.urlopen(req, timeout=60) as r:
-        return json.load(r)
-
 
 def _finished_one_round(server: Server) -> str:
     """A one-round tournament crokinole game played to its end by two AI players through the API."""
     ai = {"kind": "ai", "level": "beginner"}
-    m = _api(server, "POST", "/api/matches", {"game": "crokinole", "seed": 5,
+    m = api_call(server, "POST", "/api/matches", {"game": "crokinole", "seed": 5,
                                               "players": [{"name": "Hal", **ai}, {"name": "Eve", **ai}],
                                               "settings": {"variant": "tournament", "rounds": 1}})
+    host = m["online"]["host_token"]  # AI v AI: the host asks for the turns
     for _ in range(40):
         if m["status"] != "playing":
             break
-        m = _api(server, "POST", f"/api/matches/{m['id']}/ai", version=m["version"])["match"]
+        m = api_call(server, "POST", f"/api/matches/{m['id']}/ai", version=m["version"], token=host)["match"]
     assert m["status"] == "finished"
     return str(m["id"])
 
@@ -290,7 +272,7 @@ def test_end_screen_rematch_replay_speed_and_step_scoreboard(open_page: Any, ser
     shots); Close shows the table; a replay pauses and resumes; stepping to the first shot shows
     the scoreboard as it stood then, not the final one; Rematch starts the same players again."""
     mid = _finished_one_round(server)
-    shots = _api(server, "GET", f"/api/matches/{mid}/shots")
+    shots = api_call(server, "GET", f"/api/matches/{mid}/shots")
     page = open_page(LAPTOP)
     page.goto(server.url + f"/#/match/{mid}")
     page.wait_for_selector("#end table.summary")
@@ -316,8 +298,8 @@ def test_end_screen_rematch_replay_speed_and_step_scoreboard(open_page: Any, ser
     page.wait_for_function("document.querySelector('#score-at') !== null"
                            " && document.body.dataset.busy === ''", timeout=30000)
     assert page.inner_text("#score-at") == "Scoreboard after shot 1"
-    after = _api(server, "GET", f"/api/matches/{mid}/shots/0")["scoreboard_after"]
-    final = _api(server, "GET", f"/api/matches/{mid}")["scoreboard"]
+    after = api_call(server, "GET", f"/api/matches/{mid}/shots/0")["scoreboard_after"]
+    final = api_call(server, "GET", f"/api/matches/{mid}")["scoreboard"]
     shown = page.evaluate("[...document.querySelectorAll('#scores tr')].find(r => r.children.length > 2"
                           " && r.children[0].textContent === 'Discs left')"
                           ".querySelectorAll('td')[0].textContent")

@@ -84,8 +84,11 @@ export function shotmapPanel(screen) {
     compute(screen, body, status);
   } }, t("shotmap.show"));
   const hide = el("button", { id: "shotmap-hide", onclick: () => { screen.ui.shotmap = null; status.textContent = t("shotmap.hint"); screen.draw(); } }, t("shotmap.hide"));
-  const legend = el("div", { class: "row muted" }, "0%",
-    el("span", { style: `display:inline-block;width:8rem;height:.7rem;background:linear-gradient(to right,${[0, 0.25, 0.5, 0.75, 1].map(colour).join(",")})` }), "100%");
+  // the colour scale, styled through the CSSOM (the page's CSP refuses inline style attributes)
+  const scale = el("span", {});
+  Object.assign(scale.style, { display: "inline-block", width: "8rem", height: ".7rem",
+    background: `linear-gradient(to right,${[0, 0.25, 0.5, 0.75, 1].map(colour).join(",")})` });
+  const legend = el("div", { class: "row muted" }, "0%", scale, "100%");
   box.append(el("div", { class: "row" }, target, level, step), el("div", { class: "row" }, go, hide), legend, status);
   box.open = !!screen.ui.shotmap;
   return box;
