@@ -106,3 +106,14 @@ def click_world(page: Any, x: float, y: float) -> None:
     px, py = page_point(page, x, y)
     page.mouse.move(px, py)
     page.mouse.click(px, py)
+
+
+def new_match(page: Any, server: Server, game: str) -> None:
+    """Start a match of ``game`` from the lobby with its default players, and wait until the
+    table is drawn and idle."""
+    page.goto(server.url + "/#/")
+    page.wait_for_selector("#start")
+    page.select_option("select[name=game]", game)
+    page.click("#start")
+    page.wait_for_selector("#table")
+    page.wait_for_function("window.cueboard && window.cueboard.m && document.body.dataset.busy === ''")

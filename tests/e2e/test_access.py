@@ -17,7 +17,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from harness import Server, click_world
+from harness import Server, click_world, new_match
 
 from cueboard.app.messages import LANGUAGES, catalogue
 
@@ -52,20 +52,11 @@ def _serious(page: Any) -> list[str]:
             for v in result["violations"] if v["impact"] in ("serious", "critical")]
 
 
-def _new_match(page: Any, server: Server, game: str) -> None:
-    page.goto(server.url + "/#/")
-    page.wait_for_selector("#start")
-    page.select_option("select[name=game]", game)
-    page.click("#start")
-    page.wait_for_selector("#table")
-    page.wait_for_function("window.cueboard && window.cueboard.m && document.body.dataset.busy === ''")
-
-
 
 def test_axe_lobby_and_tables(page: Any, server: Server) -> None:
     found = {"lobby": _serious(page)}
     for game in ("snooker", "crokinole", "novuss"):
-        _new_match(page, server, game)
+        new_match(page, server, game)
         found[game] = _serious(page)
     assert found == {"lobby": [], "snooker": [], "crokinole": [], "novuss": []}
 
@@ -91,7 +82,7 @@ def test_no_english_left_in_lobby_table_and_calls(page: Any, server: Server, lan
     page.wait_for_function(f"document.documentElement.lang === '{lang}'")
     assert _english_left(page, lang) == []
     # snooker: the table, a foul and its calls, the choices
-    _new_match(page, server, "snooker")
+    new_match(page, server, "snooker")
     assert _english_left(page, lang) == []
     click_world(page, 0.0, 0.6)
     page.wait_for_function("window.cueboard.ui.placed !== null")
@@ -104,7 +95,7 @@ def test_no_english_left_in_lobby_table_and_calls(page: Any, server: Server, lan
     assert page.locator("#controls button[data-choice]").count() >= 2
     assert _english_left(page, lang) == []
     # crokinole: a 20 from the shooter's side (examples/crokinole-flick.json) and its call
-    _new_match(page, server, "crokinole")
+    new_match(page, server, "crokinole")
     seat = page.evaluate("window.cueboard.turn.seat")
     y, angle = (0.3048, -90.0) if seat == 2 else (-0.3048, 90.0)
     body = {"declaration": {}, "strike": {"start": [0.0, y], "speed": 1.0, "angle": angle}}

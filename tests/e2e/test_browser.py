@@ -17,7 +17,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from harness import CHROMIUM, Server, click_world
+from harness import CHROMIUM, Server, click_world, new_match
 
 pytestmark = pytest.mark.browser
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -63,15 +63,6 @@ def _available(page: Any, game: str) -> bool:
     return bool(page.evaluate(script))
 
 
-def _new_match(page: Any, server: Server, game: str) -> None:
-    page.goto(server.url + "/#/")
-    page.wait_for_selector("#start")
-    page.select_option("select[name=game]", game)
-    page.click("#start")
-    page.wait_for_selector("#table")
-    page.wait_for_function("window.cueboard && window.cueboard.m")
-
-
 
 def _shoot_and_wait(page: Any, power: int) -> None:
     page.fill("#power", str(power))
@@ -88,7 +79,7 @@ def _shot(page: Any, name: str) -> None:
 
 def test_snooker_frame_start_foul_language_restart(page: Any, server: Server) -> None:
     assert _available(page, "snooker"), "snooker physics missing from the app"
-    _new_match(page, server, "snooker")
+    new_match(page, server, "snooker")
     assert page.inner_text("#hint") == "Place the cue ball in the D: click or drag it there."
     # Outside the D: refused with the reason shown (S2 D10).
     click_world(page, 0.0, 1.2)
@@ -106,7 +97,7 @@ def test_snooker_frame_start_foul_language_restart(page: Any, server: Server) ->
     assert page.evaluate("window.cueboard.m.shots") == 1
     _shot(page, "snooker")
     # A foul with its choices: a fresh frame, the cue ball played into the baulk cushion.
-    _new_match(page, server, "snooker")
+    new_match(page, server, "snooker")
     click_world(page, 0.0, 0.6)
     page.wait_for_function("window.cueboard.ui.placed !== null")
     click_world(page, 0.0, 0.2)
@@ -140,7 +131,7 @@ def test_snooker_frame_start_foul_language_restart(page: Any, server: Server) ->
 
 def test_crokinole_shot_from_the_line(page: Any, server: Server) -> None:
     assert _available(page, "crokinole"), "crokinole physics missing from the app"
-    _new_match(page, server, "crokinole")
+    new_match(page, server, "crokinole")
     seat = page.evaluate("window.cueboard.turn.seat")
     sign = -1 if seat == 0 else 1
     click_world(page, 0.0, 0.0)  # not on the shooting line: refused
@@ -156,7 +147,7 @@ def test_crokinole_shot_from_the_line(page: Any, server: Server) -> None:
 
 def test_novuss_stroke(page: Any, server: Server) -> None:
     assert _available(page, "novuss"), "novuss physics missing from the app"
-    _new_match(page, server, "novuss")
+    new_match(page, server, "novuss")
     click_world(page, 0.0, 0.0)
     page.wait_for_function("document.querySelector('#error').textContent.length > 0")
     assert "edge zone" in page.inner_text("#error")
