@@ -66,6 +66,7 @@ class ManualFoul(StrEnum):
     NO_DECLARATION = "no_declaration"  # (d) failing to declare the ball on when asked
     WRONG_CUE_BALL = "wrong_cue_ball"  # (d) using a ball other than the white as the cue ball
     FREE_BALL_SNOOKER = "free_ball_snooker"  # (a) snookering with the free ball (a referee's call)
+    TIME_FOUL = "time_foul"  # the shot clock ran out (Snooker Shoot-Out rules): 5 points
 
 
 class SnookerOutcome(Record):

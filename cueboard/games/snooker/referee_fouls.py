@@ -24,6 +24,10 @@ from cueboard.games.snooker.records import ManualFoul, SnookerOutcome
 from cueboard.games.snooker.ruling import Foul, FoulReason
 from cueboard.games.snooker.table import COLOURS_IN_ORDER, STANDARD_TABLE
 
+#: The penalty of a time foul (World Snooker Shoot-Out rules: a shot not played within the shot
+#: clock is a foul of five points).
+TIME_FOUL_PENALTY = 5
+
 _MANUAL: dict[ManualFoul, tuple[FoulReason, str]] = {
     ManualFoul.FEET_OFF_FLOOR: (FoulReason.FEET_OFF_FLOOR, "a"),
     ManualFoul.NON_STANDARD_CUE: (FoulReason.NON_STANDARD_CUE, "a"),
@@ -40,6 +44,7 @@ _MANUAL: dict[ManualFoul, tuple[FoulReason, str]] = {
     ManualFoul.MEASURED: (FoulReason.MEASURED, "d"),
     ManualFoul.NO_DECLARATION: (FoulReason.NO_DECLARATION, "d"),
     ManualFoul.WRONG_CUE_BALL: (FoulReason.WRONG_CUE_BALL, "d"),
+    ManualFoul.TIME_FOUL: (FoulReason.TIME_FOUL, "t"),
 }
 
 
@@ -120,6 +125,8 @@ def find_fouls(position: SnookerPosition, ctx: StrokeContext, outcome: SnookerOu
         concerned = outcome.ball_concerned.get(manual)
         if group == "d":
             add(reason, 7, concerned)
+        elif group == "t":
+            add(reason, TIME_FOUL_PENALTY)  # the Shoot-Out's time foul: five points, whatever is on
         elif group == "b" and concerned is not None and concerned != "white":
             add(reason, max(v, value_of(concerned)), concerned)  # S3 R12(b): the higher
         else:
