@@ -19,6 +19,7 @@ from pydantic import BaseModel, Field
 from cueboard.app.online.clock import ShotClock
 from cueboard.app.online.guard import AccessError, Guard, add_cookie, all_credentials, issued_json, notifying
 from cueboard.app.online.live import LiveHub
+from cueboard.app.online.qr import qr_svg_uri, site_origin
 from cueboard.app.online.seats import Access, InvitationError, OnlineError, SeatBook
 from cueboard.app.service import MatchService
 
@@ -94,7 +95,13 @@ class Online:
             raise
         add_cookie(request, response, match_id, issued.tokens())
         self.clock.set(match_id, shot_clock)
-        return issued_json(match_id, issued)
+        out = issued_json(match_id, issued)
+        origin = site_origin(request)
+        for inv in out["invitations"]:
+            inv["url"] = origin + inv["path"]
+            inv["qr"] = qr_svg_uri(inv["url"])
+        out["watch_qr"] = qr_svg_uri(origin + out["watch_path"])
+        return out
 
     def listing(self, request: Request, status: str | None) -> list[dict[str, Any]]:
         """``GET /api/matches``: the matches the caller holds a token of, the public ones, each

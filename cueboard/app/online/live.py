@@ -222,6 +222,7 @@ class LiveHub:
             yield "retry: 2000\n\n"
             sent = after
             seats_sent: list[dict[str, Any]] | None = None
+            clock_sent: tuple[Any, ...] | None = None
             while True:
                 ev = self._event(match_id)
                 try:
@@ -232,8 +233,13 @@ class LiveHub:
                     return
                 for shot in shots:
                     yield sse("shot", shot, shot["number"] + 1)
-                if sent is None or shots or sent > moves:
+                clock = view.get("clock")
+                clock_now = (clock["version"], clock["deadline"]) if clock else None
+                # (a deadline set or moved without a move — the last invited seat taken — is
+                # sent too: every browser at the table counts down from it)
+                if sent is None or shots or sent > moves or clock_now != clock_sent:
                     yield sse("match", self._timed(view))
+                    clock_sent = clock_now
                 sent = moves
                 self._delivered[match_id] = max(self._delivered.get(match_id, 0), moves)
                 if seat_list != seats_sent:
