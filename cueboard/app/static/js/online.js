@@ -26,9 +26,9 @@ function copyRow(id, label, url, qr) {
     try { await navigator.clipboard.writeText(url); } catch { document.execCommand("copy"); }
     button.textContent = t("online.copied");
   });
-  const row = el("div", { class: "row" }, input, button);
-  if (qr) row.append(el("img", { src: qr, class: "qr", id: `${id}-qr`, alt: t("online.qr", { label }), width: 132, height: 132 }));
-  return el("div", { class: "invite" }, el("label", { for: id, class: "muted" }, label), row);
+  const box = el("div", { class: "invite" }, el("label", { for: id, class: "muted" }, label), el("div", { class: "row" }, input, button));
+  if (qr) box.append(el("img", { src: qr, class: "qr", id: `${id}-qr`, alt: t("online.qr", { label }), width: 132, height: 132 }));
+  return box;
 }
 
 // The lobby's second way to start: the creator plays the first seat, every other person's seat
@@ -196,13 +196,20 @@ export class LiveTable {
 
   // The card "At the table": each seat with its presence, this browser's seats (or "watching"),
   // the invitation links not yet taken, the spectators' link, and (host) the public listing.
-  mount(parent) { this.card = el("div", { class: "card", id: "online" }); parent.append(this.card); this.render(); }
+  // The shot clock sits by the status line above the table, where the player to move looks.
+  mount(parent) {
+    this.card = el("div", { class: "card", id: "online" });
+    parent.append(this.card);
+    this.clockEl.title = t("clock.label");
+    this.s.root.querySelector(".board .row.top")?.append(this.clockEl);
+    this.render();
+    this.tick();
+  }
 
   render() {
     const c = this.card;
     if (!c) return;
-    c.replaceChildren(el("h2", {}, t("online.seats")), el("h3", { class: "muted", hidden: this.clock ? null : "hidden" }, t("clock.label")), this.clockEl);
-    this.tick();
+    c.replaceChildren(el("h2", {}, t("online.seats")));
     const ul = el("ul", { class: "list presence", id: "presence" });
     for (const seat of this.seats) {
       const state = !seat.claimed ? "waiting" : seat.present ? "connected" : "away";
