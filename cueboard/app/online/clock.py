@@ -38,12 +38,9 @@ from pydantic import BaseModel
 from sqlalchemy import select
 
 from cueboard.app.service import MatchService, MatchStateError
-from cueboard.games.crokinole.records import CrokinoleDeclaration, CrokinoleOutcome
-from cueboard.games.crokinole.shot import next_disc_id
-from cueboard.games.novuss.records import FirstContact, NovussDeclaration, StrokeKind
-from cueboard.games.novuss.scoreboard import StrokeReport, report_to_outcome
-from cueboard.games.snooker.declaration import SnookerDeclaration
-from cueboard.games.snooker.records import ManualFoul, SnookerOutcome
+from cueboard.games.crokinole import CrokinoleDeclaration, CrokinoleOutcome, next_disc_id
+from cueboard.games.novuss import NovussDeclaration, NovussOutcome
+from cueboard.games.snooker import ManualFoul, SnookerDeclaration, SnookerOutcome
 from cueboard.records.base import Piece, PieceState, parse_record
 from cueboard.records.registry import record_types
 from cueboard.store import StaleMatchError, StoreError
@@ -66,8 +63,8 @@ def time_out_move(game: str, position: Any) -> tuple[BaseModel, BaseModel]:
         return CrokinoleDeclaration(), CrokinoleOutcome(shooter=seat, shot_disc=disc, ditched=(disc,),
                                                         final=(lost,))
     if game == "novuss":
-        return NovussDeclaration(), report_to_outcome(position, StrokeReport(
-            stroke=StrokeKind.DIRECT, first_contact=FirstContact.NONE, first_light=False))
+        # a direct stroke (the striker's first contact a disc, or nothing) that touched nothing
+        return NovussDeclaration(), NovussOutcome.model_validate({"stroke": "direct"})
     raise ValueError(f"the shot clock has no time-out rule for {game}")
 
 
