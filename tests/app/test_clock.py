@@ -6,7 +6,6 @@ match, once, whichever process gets there first. Time is injected (``ShotClock.n
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -68,7 +67,7 @@ def test_snooker_time_foul_five_points_at_the_next_request(client: TestClient) -
     view = client.get(f"/api/matches/{mid}").json()
     assert view["version"] == 1
     assert view["scoreboard"]["sides"][1]["score"] == 5 and view["scoreboard"]["sides"][0]["score"] == 0
-    assert view["turn"]["seat"] == 1 and view["turn"]["action"] == "choose"
+    assert view["turn"]["seat"] == 1 and view["turn"]["action"] == "strike"  # no choice: Bob plays on
     [shot] = _shots(client, mid)
     assert shot["kind"] == "time" and shot["seat"] == 0
     one = client.get(f"/api/matches/{mid}/shots/0").json()
@@ -142,12 +141,13 @@ def test_two_processes_rule_one_time_out(client: TestClient, db_url: str) -> Non
     late = _deadline(m) + timedelta(seconds=2)
     with TestClient(create_app(db_url)) as other:
         other.cookies.update(client.cookies)
-        clocks: list[Callable[[], datetime]] = [lambda: late]
-        other.app.state.online.clock.now = clocks[0]  # type: ignore[attr-defined]
+        other.app.state.online.clock.now = lambda: late  # type: ignore[attr-defined]
         _at(client, late)
         assert other.get(f"/api/matches/{mid}").json()["version"] == 1
         assert client.get(f"/api/matches/{mid}").json()["version"] == 1
         assert [s["kind"] for s in _shots(client, mid)] == ["time"]
-        # Both see the next deadline; a stroke in time is accepted by either.
-        r = act(client, "POST", f"/api/matches/{mid}/choices", json={"choice": "play"})
+        # The next deadline is 15 s after the one that passed: Bob's stroke, in time, is taken.
+        stroke = {"strike": {"speed": 0.5, "angle": 180.0, "place_cue_ball": [0.0, 0.6]}}
+        r = act(other, "POST", f"/api/matches/{mid}/shots", json=stroke)
         assert r.status_code == 200, r.text
+        assert [s["kind"] for s in _shots(client, mid)] == ["time", "shot"]

@@ -15,13 +15,14 @@ The next person's clock then starts at the deadline that passed.
 
 The consequences, per game:
 
-- **Snooker**: a time foul of five points (World Snooker Shoot-Out rules: a shot not played
-  within the shot clock is a foul, five points to the opponent). The WPBSA rules have no clock
-  (their Section 4 Rule 1 leaves "too much time" to the referee's warning); the time foul is ruled
-  as a foul without a stroke (S3 R11): the incoming player plays from where the balls lie or
-  asks the offender to play again. The Shoot-Out's ball in hand anywhere after every foul is not
-  part of the WPBSA rules the app plays, so it is not given. A player who runs out of time while
-  choosing after a foul is taken to play on and commits the time foul.
+- **Snooker**: a time foul of five points (World Snooker Shoot-Out rules: "Failure to commence
+  a stroke within the allotted time will result in a time foul", five points to the opponent, who
+  plays on — no option of asking the offender to play again, no free ball;
+  cueboard/games/snooker/referee_reported.py ``time_foul``). The WPBSA rules have no clock (their
+  Section 4 Rule 1 leaves "too much time" to the referee's warning). The Shoot-Out's ball in hand
+  anywhere on the table is not given (the balls stay where they lie: the app plays the WPBSA
+  table rules). A player who runs out of time while choosing after a foul is taken to play on
+  and commits the time foul.
 - **Crokinole** (the NCA rules have no clock): the shot is lost — the disc goes to the ditch
   unplayed and the next player shoots, as a disc shot that touched nothing would.
 - **Novuss** (the rules have no clock): ruled as a direct stroke that touched no disc — a penalty
