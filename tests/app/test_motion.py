@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from cueboard.app.motion import build_tracks, position_at
+from cueboard.app.motion import build_tracks, height_at, position_at
 from cueboard.engine.events import Event, EventKind
 
 
@@ -99,6 +99,10 @@ def test_a_jumped_cue_ball_is_drawn_on_its_ballistic_ground_track() -> None:
     vh = 3.0 * math.cos(math.radians(45.0))
     t_land = 2.0 * STANDARD_PHYSICS.bed_restitution * 3.0 * math.sin(math.radians(45.0)) / 9.81
     (track,) = build_tracks({"white": (0.0, 0.7)}, events, {"white": (0.0, vh)}).tracks
+    vz = 0.5 * t_land * 9.81
     for t in (0.25 * t_land, 0.5 * t_land, t_land):
         x, y = position_at(track, t)
         assert abs(x) < 1e-9 and y == pytest.approx(0.7 + vh * t, abs=1e-9)
+        # and how high it is, for the drawing's height cue
+        assert height_at(track, t) == pytest.approx(max(0.0, vz * t - 0.5 * 9.81 * t * t), abs=1e-9)
+    assert height_at(track, 0.5 * t_land) > 0.05

@@ -167,8 +167,11 @@ export function pieceColour(game, p, sideOf) {
   return DISC_COLOURS[p.colour] || (p.owner === 0 ? DISC_COLOURS.white : DISC_COLOURS.black);
 }
 
-export function drawPiece(ctx, view, p, x, y, alpha = 1) {
-  const r = view.radiusOf(p) * view.scale, [px, py] = view.toScreen(x, y);
+// `z`: height of a ball in the air above the bed, m — drawn over its shadow, larger the higher.
+export function drawPiece(ctx, view, p, x, y, alpha = 1, z = 0) {
+  const r0 = view.radiusOf(p) * view.scale, [px, py] = view.toScreen(x, y);
+  const r = z > 0 ? r0 * (1 + Math.min(z, 0.5) * 4) : r0;
+  if (z > 0) circle(ctx, px, py, r0, "rgba(0,0,0,.35)", null, 0);
   ctx.globalAlpha = alpha;
   const fill = pieceColour(view.game, p, view.sideOf);
   if (view.game === "snooker") {
@@ -196,7 +199,7 @@ export function drawPiece(ctx, view, p, x, y, alpha = 1) {
 export function drawPieces(ctx, view, pieces, positions) {
   for (const p of pieces) {
     const at = positions ? positions.get(p.id) : (p.state === "on_table" ? [p.x, p.y] : null);
-    if (at) drawPiece(ctx, view, p, at[0], at[1], at[2] ?? 1);
+    if (at) drawPiece(ctx, view, p, at[0], at[1], at[2] ?? 1, at[3] || 0);
   }
 }
 
