@@ -167,11 +167,13 @@ export function pieceColour(game, p, sideOf) {
   return DISC_COLOURS[p.colour] || (p.owner === 0 ? DISC_COLOURS.white : DISC_COLOURS.black);
 }
 
-// `z`: height of a ball in the air above the bed, m — drawn over its shadow, larger the higher.
+// `z`: height of a ball in the air above the bed, m — its shadow marks where it is over the
+// bed; the ball is drawn lifted off it (up and left, as if lit from the top left) and larger.
 export function drawPiece(ctx, view, p, x, y, alpha = 1, z = 0) {
-  const r0 = view.radiusOf(p) * view.scale, [px, py] = view.toScreen(x, y);
-  const r = z > 0 ? r0 * (1 + Math.min(z, 0.5) * 4) : r0;
-  if (z > 0) circle(ctx, px, py, r0, "rgba(0,0,0,.35)", null, 0);
+  const r0 = view.radiusOf(p) * view.scale, [sx, sy] = view.toScreen(x, y);
+  const lift = Math.min(z, 0.5), off = lift * view.scale * 0.5;
+  const r = r0 * (1 + lift * 4), px = sx - off, py = sy - off;
+  if (z > 0) circle(ctx, sx, sy, r0, "rgba(0,0,0,.35)", null, 0);
   ctx.globalAlpha = alpha;
   const fill = pieceColour(view.game, p, view.sideOf);
   if (view.game === "snooker") {
