@@ -36,7 +36,6 @@ from cueboard.engine.layout import (
     CMODE,
     CR,
     DIST_TOL,
-    PZ,
     RAD,
     ROLLING,
     SLEN,
@@ -85,7 +84,7 @@ def pair_time(body: np.ndarray, ibody: np.ndarray, i: int, j: int, t: float) -> 
     hax = 0.5 * (axj - axi)
     hay = 0.5 * (ayj - ayi)
     dsum = body[RAD, i] + body[RAD, j]
-    if ibody[STATE, i] == AIRBORNE or ibody[STATE, j] == AIRBORNE or body[PZ, i] != body[PZ, j]:
+    if ibody[STATE, i] == AIRBORNE or ibody[STATE, j] == AIRBORNE:
         return _pair_time_3d(body, i, j, t, hi, dx, dy, dvx, dvy, hax, hay, dsum)
     reach = math.hypot(dvx, dvy) * hi + math.hypot(hax, hay) * hi * hi
     if math.hypot(dx, dy) - dsum > reach + DIST_TOL:

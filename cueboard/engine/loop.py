@@ -234,9 +234,11 @@ def _relax_py(
                 xm, ym, vxm, vym, _, _ = kinematics_at(body, m, t)
                 dx = xm - xk
                 dy = ym - yk
+                d = math.hypot(dx, dy)
+                if d - body[RAD, k] - body[RAD, m] > 2.0 * DIST_TOL:
+                    continue  # apart in the plane, so apart in space too
                 if _on_bed(body, ibody, k) and _on_bed(body, ibody, m):
-                    d = math.hypot(dx, dy)
-                    if d - body[RAD, k] - body[RAD, m] > 2.0 * DIST_TOL or d == 0.0:
+                    if d == 0.0:
                         continue
                     if ((vxk - vxm) * dx + (vyk - vym) * dy) / d <= V_SLOPE:
                         continue

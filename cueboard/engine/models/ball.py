@@ -348,7 +348,7 @@ def _push(body: np.ndarray, i: int, j: int, nx: float, ny: float) -> None:
 def collide_ball_ball(body: np.ndarray, ibody: np.ndarray, i: int, j: int, par: np.ndarray) -> None:
     """Ball-ball impact with restitution and slip-dependent friction (throw); see module doc."""
     p = par[0]
-    if ibody[STATE, i] == AIRBORNE or ibody[STATE, j] == AIRBORNE or body[PZ, i] != body[PZ, j]:
+    if ibody[STATE, i] == AIRBORNE or ibody[STATE, j] == AIRBORNE:
         _collide_3d(body, i, j, p)
         return
     nx = body[PX, j] - body[PX, i]
