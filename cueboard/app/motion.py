@@ -11,6 +11,11 @@ rolling → stationary); those facts are propagated along each piece's segments.
 known velocity at either end (between two impacts) is drawn at constant speed, still passing
 exactly through the recorded positions at the event times.
 
+A ball in the air (issue 18) is drawn at its x, y like any piece (in flight they move at
+constant velocity, which the segments reproduce exactly); each segment also carries the height
+of the ball's lowest point above the bed, ``z + vz τ + ½ az τ²``, from the events' ``heights``
+(zero on the bed), which the front end shows as a larger ball over its shadow.
+
 The front end (static/js/anim.js) evaluates the segments each animation frame.
 """
 
@@ -41,6 +46,10 @@ class Segment(BaseModel):
     vy: float
     ax: float
     ay: float
+    #: Height of the lowest point above the bed at ``t0`` and its rates (a ball in the air).
+    z: float = 0.0
+    vz: float = 0.0
+    az: float = 0.0
 
 
 class Track(BaseModel):
@@ -64,6 +73,7 @@ class _Key:
     x: float | None
     y: float | None
     kind: EventKind
+    height: tuple[float, float, float] | None = None
 
 
 def _fill_unknown(keys: list[_Key]) -> None:
@@ -133,7 +143,8 @@ def _segments(keys: list[_Key], v_start: tuple[float, float] | None) -> list[Seg
         else:
             vx, vy = dx / T, dy / T
         ax, ay = 2 * (dx - vx * T) / (T * T), 2 * (dy - vy * T) / (T * T)
-        out.append(Segment(t0=a.t, t1=b.t, x=a.x, y=a.y, vx=vx, vy=vy, ax=ax, ay=ay))
+        z, vz, az = a.height or (0.0, 0.0, 0.0)
+        out.append(Segment(t0=a.t, t1=b.t, x=a.x, y=a.y, vx=vx, vy=vy, ax=ax, ay=ay, z=z, vz=vz, az=az))
     return out
 
 
@@ -153,11 +164,14 @@ def build_tracks(
     for pid, (x, y) in start.items():
         keys[pid] = [_Key(0.0, x, y, EventKind.STATIONARY)]
     for ev in ordered:
+        heights = {h.body: (h.z, h.vz, h.az) for h in ev.heights}
         for n, body in enumerate(ev.bodies):
             if body not in keys or body in gone:
                 continue
             known = n == 0 and ev.x is not None and ev.y is not None
-            keys[body].append(_Key(ev.time, ev.x if known else None, ev.y if known else None, ev.kind))
+            keys[body].append(
+                _Key(ev.time, ev.x if known else None, ev.y if known else None, ev.kind, heights.get(body))
+            )
             if n == 0 and ev.kind in _GONE:
                 gone[body] = (ev.time, ev.kind.value)
     duration = ordered[-1].time if ordered else 0.0
@@ -172,6 +186,7 @@ def build_tracks(
             if merged and math.isclose(k.t, merged[-1].t, abs_tol=1e-12):
                 if k.kind is EventKind.STRIKE:
                     merged[-1].kind = EventKind.STRIKE
+                    merged[-1].height = k.height
                 elif k.kind in _GONE or k.kind is EventKind.STATIONARY:
                     merged[-1] = _Key(k.t, k.x, k.y, k.kind)
                 continue
@@ -195,3 +210,12 @@ def position_at(track: Track, t: float) -> tuple[float, float]:
             break
     tau = min(max(t, seg.t0), seg.t1) - seg.t0
     return (seg.x + seg.vx * tau + 0.5 * seg.ax * tau * tau, seg.y + seg.vy * tau + 0.5 * seg.ay * tau * tau)
+
+
+def height_at(track: Track, t: float) -> float:
+    """How high above the bed a track puts its piece's lowest point at time ``t`` (0 on the bed)."""
+    for s in track.segments:
+        if s.t0 <= t <= s.t1:
+            tau = t - s.t0
+            return max(0.0, s.z + s.vz * tau + 0.5 * s.az * tau * tau)
+    return 0.0

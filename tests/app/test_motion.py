@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from cueboard.app.motion import build_tracks, position_at
+from cueboard.app.motion import build_tracks, height_at, position_at
 from cueboard.engine.events import Event, EventKind
 
 
@@ -83,3 +83,26 @@ def test_parabolic_slide_with_known_start_velocity() -> None:
 
 def test_no_events_no_tracks() -> None:
     assert build_tracks({"w": (0.0, 0.0)}, []).tracks == []
+
+
+def test_a_jumped_cue_ball_is_drawn_on_its_ballistic_ground_track() -> None:
+    """A ball in the air (issue 18): the app draws it at its x, y, which in flight move at the
+    constant horizontal speed v cos(elevation) — mid-flight the track is where ballistics says."""
+    from cueboard.games.snooker.physics import simulate_shot
+    from cueboard.games.snooker.physics_params import STANDARD_PHYSICS
+    from cueboard.games.snooker.records import SnookerStrike
+    from cueboard.records.base import Piece, Position
+
+    white = Piece(id="white", kind="ball", colour="white", x=0.0, y=0.7)
+    events, _ = simulate_shot(Position(game="snooker", pieces=(white,)),
+                              SnookerStrike(speed=3.0, angle=90.0, elevation=45.0))
+    vh = 3.0 * math.cos(math.radians(45.0))
+    t_land = 2.0 * STANDARD_PHYSICS.bed_restitution * 3.0 * math.sin(math.radians(45.0)) / 9.81
+    (track,) = build_tracks({"white": (0.0, 0.7)}, events, {"white": (0.0, vh)}).tracks
+    vz = 0.5 * t_land * 9.81
+    for t in (0.25 * t_land, 0.5 * t_land, t_land):
+        x, y = position_at(track, t)
+        assert abs(x) < 1e-9 and y == pytest.approx(0.7 + vh * t, abs=1e-9)
+        # and how high it is, for the drawing's height cue
+        assert height_at(track, t) == pytest.approx(max(0.0, vz * t - 0.5 * 9.81 * t * t), abs=1e-9)
+    assert height_at(track, 0.5 * t_land) > 0.05

@@ -144,6 +144,8 @@ def find_fouls(position: SnookerPosition, ctx: StrokeContext, outcome: SnookerOu
         add(FoulReason.IN_OFF, v)
     if "white" in outcome.off_table:
         add(FoulReason.CUE_BALL_OFF_TABLE, v)
+    if outcome.jumped_over and ManualFoul.JUMP_SHOT not in outcome.manual_fouls:
+        add(FoulReason.JUMP_SHOT, v)  # S3 R12(a) 12.8, jump shot as S2 defines it
     if position.in_hand and outcome.cue_ball_placed is not None:
         x, y = outcome.cue_ball_placed
         if not STANDARD_TABLE.in_d(x, y):

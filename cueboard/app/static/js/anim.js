@@ -13,7 +13,9 @@ export function trackAt(track, t) {
   if (t >= segs[segs.length - 1].t1) s = segs[segs.length - 1];
   else for (const seg of segs) { if (t >= seg.t0 && t <= seg.t1) { s = seg; break; } }
   const tau = Math.min(Math.max(t, s.t0), s.t1) - s.t0;
-  return [s.x + s.vx * tau + 0.5 * s.ax * tau * tau, s.y + s.vy * tau + 0.5 * s.ay * tau * tau];
+  // a ball in the air: the height of its lowest point above the bed (0 on the bed)
+  const z = Math.max(0, (s.z || 0) + (s.vz || 0) * tau + 0.5 * (s.az || 0) * tau * tau);
+  return [s.x + s.vx * tau + 0.5 * s.ax * tau * tau, s.y + s.vy * tau + 0.5 * s.ay * tau * tau, 1, z];
 }
 
 // Positions of every piece at time t: tracked pieces on their tracks, the others where they lay.
@@ -28,7 +30,7 @@ export function positionsAt(pieces, start, tracks, t) {
       if (q) at = q;
       if (tr.gone && t >= tr.gone[0]) {
         const fade = 1 - (t - tr.gone[0]) / 0.2;
-        at = fade > 0 && at ? [at[0], at[1], fade] : null;
+        at = fade > 0 && at ? [at[0], at[1], fade, at[3] || 0] : null;
       }
     }
     if (at) out.set(p.id, at);
