@@ -9,6 +9,7 @@ import { el } from "./lobby.js";
 import { ballsOn, drawGuide, drawMagnifier, guide } from "./aim.js";
 import { colourOfBall, seatOfDisc, shotCalls } from "./calls.js";
 import { AIM_STEP, installInput } from "./input.js";
+import { fineStrip, isTouchScreen, showStrip } from "./finestrip.js";
 import { drawShotmap, shotmapPanel } from "./shotmap.js";
 import { LiveTable } from "./online.js";
 import { endDialog, statistics, summaryRows } from "./summary.js";
@@ -256,6 +257,7 @@ export class MatchScreen {
     if (this.turn.placement && this.ui.placed) top.append(el("button", { id: "move", onclick: () => { this.ui.placed = null; this.ui.fixed = false; this.ui.aimed = false; this.refresh(); } }, t("match.move_piece")));
     if (this.game === "snooker" || this.game === "crokinole") top.append(this.concedeButton());
     c.append(top, el("p", { class: "muted", id: "hint" }, t(hint)));
+    if (isTouchScreen() && !placing) c.append(fineStrip(this));  // a finger's fine aim (finestrip.js)
     // Aim: the readout and the fine-aim slider (± 5°, one step = AIM_STEP) around the pointer's aim.
     const step = AIM_STEP[this.game];
     const fine = el("input", { type: "range", id: "fine", min: -5, max: 5, step, value: this.ui.fine, "aria-label": t("match.fine_aim") });
@@ -311,6 +313,7 @@ export class MatchScreen {
     if (coarse) { this.ui.fine = 0; const f = this.root.querySelector("#fine"); if (f) f.value = 0; }
     const out = this.root.querySelector("#angle-readout");
     if (out) out.textContent = this.angleText();
+    showStrip(this);
     const shoot = this.root.querySelector("#shoot");
     if (shoot) shoot.disabled = !this.canShoot();
     this.drawAim();

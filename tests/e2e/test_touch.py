@@ -1,0 +1,97 @@
+"""Touch aim on a 390×844 phone (issue 16, item 2): a finger dragged along the fine-adjust strip
+turns the aim one fine step (0.05° in snooker) per 4 CSS pixels, the readout follows, and the
+stroke the server records is at that angle. The touches are real ones (Chrome DevTools
+``Input.dispatchTouchEvent``), so the page sees pointer events of type "touch"."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from harness import Server, api_call, new_match, page_point
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def phone(server: Server, browser: Any) -> Iterator[Any]:
+    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, bypass_csp=True)
+    pg = ctx.new_page()
+    pg.set_default_timeout(60000)
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.goto(server.url + "/")
+    pg.wait_for_selector("body[data-ready='1']")
+    yield pg
+    ctx.close()
+    assert not errors, errors
+
+
+def touch_drag(page: Any, x0: float, y: float, x1: float, steps: int = 10) -> None:
+    """A finger put down at (x0, y), moved in `steps` to (x1, y) and lifted."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y}]})
+    for i in range(1, steps + 1):
+        x = x0 + (x1 - x0) * i / steps
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+def strip_middle(page: Any) -> tuple[float, float]:
+    page.locator("#fine-strip").scroll_into_view_if_needed()
+    box = page.locator("#fine-strip").bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_fine_strip_turns_the_aim_and_the_stroke_has_that_angle(phone: Any, server: Server) -> None:
+    page = phone
+    new_match(page, server, "snooker")
+    assert page.locator("#fine-strip").count() == 0  # nothing to aim before the cue ball is placed
+    spec = page.evaluate("window.cueboard.spec")
+    page.touchscreen.tap(*page_point(page, 0.05, spec["baulk_y"] - 0.1))  # in the D
+    page.wait_for_function("window.cueboard.ui.placed !== null && document.body.dataset.busy === ''")
+    page.touchscreen.tap(*page_point(page, 0.0, spec["length"] * 0.75))  # aim up the table
+    page.wait_for_function("window.cueboard.ui.fixed === true")
+    a0 = page.evaluate("window.cueboard.ui.angle")
+
+    x, y = strip_middle(page)
+    touch_drag(page, x, y, x + 41)  # 41 px to the right: 10 whole steps of 4 px, clockwise
+    a1 = page.evaluate("window.cueboard.ui.angle")
+    assert a1 == pytest.approx(a0 - 10 * 0.05, abs=1e-9)
+    assert page.inner_text("#angle-readout") == f"Aim {a1:.2f}°"
+    assert page.get_attribute("#fine-strip", "aria-valuenow") == f"{a1:.2f}"
+
+    x, y = strip_middle(page)
+    touch_drag(page, x, y, x - 13, steps=4)  # 13 px back to the left: 3 steps anticlockwise
+    a2 = page.evaluate("window.cueboard.ui.angle")
+    assert a2 == pytest.approx(a1 + 3 * 0.05, abs=1e-9)
+    assert page.inner_text("#angle-readout") == f"Aim {a2:.2f}°"
+
+    mid = page.evaluate("window.cueboard.m.id")
+    page.locator("#shoot").tap()
+    page.wait_for_function("window.cueboard.m.shots === 1 && document.body.dataset.busy === ''")
+    recorded = api_call(server, "GET", f"/api/matches/{mid}/shots/0")
+    assert recorded["strike"]["angle"] == pytest.approx(a2, abs=1e-9)
+
+
+def test_no_strip_without_a_touch_screen(server: Server, browser: Any) -> None:
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768}, bypass_csp=True)
+    page = ctx.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    new_match(page, server, "snooker")
+    page.focus("#table")
+    page.keyboard.press("Enter")  # the cue ball placed in the D: aiming now
+    page.wait_for_function("window.cueboard.ui.placed !== null && document.body.dataset.busy === ''")
+    assert page.locator("#fine").count() == 1  # the fine-aim slider, keys and wheel instead
+    assert page.locator("#fine-strip").count() == 0
+    ctx.close()
