@@ -5,6 +5,7 @@ stroke the server records is at that angle. The touches are real ones (Chrome De
 
 from __future__ import annotations
 
+import math
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -95,3 +96,30 @@ def test_no_strip_without_a_touch_screen(server: Server, browser: Any) -> None:
     assert page.locator("#fine").count() == 1  # the fine-aim slider, keys and wheel instead
     assert page.locator("#fine-strip").count() == 0
     ctx.close()
+
+
+def test_a_tap_just_outside_the_novuss_zone_places_the_disc_on_its_edge(phone: Any, server: Server) -> None:
+    """A finger 6 px beyond the line of the striker's zone (a touch snaps within 28 px, input.js)
+    places the striker just inside the zone, wholly (rules: Set-up and turns), not refused."""
+    page = phone
+    new_match(page, server, "novuss")
+    x0, y0, x1, y1 = page.evaluate("window.cueboard.turn.placement.bounds")
+    px_per_m = page.evaluate("(() => { const c = window.cueboard; const r = c.canvas.getBoundingClientRect();"
+                             " return c.view.scale * r.width / c.canvas.width; })()")
+    inward = 1 if abs(y1) < abs(y0) else -1  # the side of the zone that faces the board's middle
+    edge = y1 if inward > 0 else y0
+    # a place on that edge clear of the discs lined up in the zone
+    spec = page.evaluate("window.cueboard.spec")
+    pieces = page.evaluate("window.cueboard.pieces.filter((p) => p.state === 'on_table').map((p) => [p.x, p.y])")
+    clear = 2 * (spec["striker_radius"] + spec["disc_radius"])
+    mx = next(x for x in (x0 + 0.15 + 0.01 * i for i in range(70))
+              if all(math.hypot(px - x, py - edge) > clear for px, py in pieces))
+    page.touchscreen.tap(*page_point(page, mx, edge + inward * 6 / px_per_m))
+    page.wait_for_function("window.cueboard.ui.placed !== null")
+    x, y = page.evaluate("window.cueboard.ui.placed")
+    # the striker wholly inside the zone (its edge not over the line's inner edge), at the zone's edge
+    inner = edge - inward * spec["line_width"] / 2
+    assert inward * (inner - (y + inward * spec["striker_radius"])) >= 0
+    assert abs(y - edge) <= spec["striker_radius"] + spec["line_width"] + 1e-9
+    assert x == pytest.approx(mx, abs=1 / px_per_m)
+    assert page.inner_text("#error") == ""

@@ -102,8 +102,11 @@ export function snapPlacement(game, spec, placement, w, tol) {
     const nx = dx, ny = cy + dy;
     return Math.hypot(nx - x, ny - y) <= tol ? [nx, ny] : w;
   }
+  // novuss: the striker wholly inside its zone — its radius off the rail and off the line's inner
+  // edge (cueboard/games/novuss/geometry.py check_striker_placement), a line's width to spare
+  const m = game === "novuss" ? spec.striker_radius + spec.line_width : 0;
   const [x0, y0, x1, y1] = placement.bounds;
-  const nx = Math.min(x1, Math.max(x0, x)), ny = Math.min(y1, Math.max(y0, y));
+  const nx = Math.min(x1 - m, Math.max(x0 + m, x)), ny = Math.min(y1 - m, Math.max(y0 + m, y));
   return Math.hypot(nx - x, ny - y) <= tol ? [nx, ny] : w;
 }
 
