@@ -103,14 +103,15 @@ def test_a_tap_just_outside_the_novuss_zone_places_the_disc_on_its_edge(phone: A
     places the striker just inside the zone, wholly (rules: Set-up and turns), not refused."""
     page = phone
     new_match(page, server, "novuss")
-    x0, y0, x1, y1 = page.evaluate("window.cueboard.turn.placement.bounds")
+    x0, y0, _, y1 = page.evaluate("window.cueboard.turn.placement.bounds")
     px_per_m = page.evaluate("(() => { const c = window.cueboard; const r = c.canvas.getBoundingClientRect();"
                              " return c.view.scale * r.width / c.canvas.width; })()")
     inward = 1 if abs(y1) < abs(y0) else -1  # the side of the zone that faces the board's middle
     edge = y1 if inward > 0 else y0
     # a place on that edge clear of the discs lined up in the zone
     spec = page.evaluate("window.cueboard.spec")
-    pieces = page.evaluate("window.cueboard.pieces.filter((p) => p.state === 'on_table').map((p) => [p.x, p.y])")
+    pieces = page.evaluate("window.cueboard.pieces.filter((p) => p.state === 'on_table')"
+                           ".map((p) => [p.x, p.y])")
     clear = 2 * (spec["striker_radius"] + spec["disc_radius"])
     mx = next(x for x in (x0 + 0.15 + 0.01 * i for i in range(70))
               if all(math.hypot(px - x, py - edge) > clear for px, py in pieces))
