@@ -111,13 +111,21 @@ export function snapPlacement(game, spec, placement, w, tol) {
 }
 
 // The magnifier: the canvas around the contact (ghost piece and object piece) copied 4× larger
-// into a corner of the table, so that a thin cut can be judged to the pixel.
-export function drawMagnifier(ctx, view, g, zoom = 4) {
+// into a corner of the table, so that a thin cut can be judged to the pixel. Of the four corners
+// it takes the one that hides the fewest of the `avoid` points (world: the pieces, the cue piece)
+// and never the contact; of those, the farthest from the contact.
+export function drawMagnifier(ctx, view, g, avoid = [], zoom = 4) {
   const c = ctx.canvas, size = Math.round(Math.min(c.width, c.height) * 0.28);
   const src = size / zoom, [x, y] = view.toScreen(g.contact[0], g.contact[1]);
   const sx = Math.min(c.width - src, Math.max(0, x - src / 2)), sy = Math.min(c.height - src, Math.max(0, y - src / 2));
-  // the corner away from the contact
-  const dx = x > c.width / 2 ? 8 : c.width - size - 8, dy = y > c.height / 2 ? 8 : c.height - size - 8;
+  const pts = avoid.map(([ax, ay]) => view.toScreen(ax, ay));
+  const pad = view.radiusOf({ kind: "disc" }) * view.scale + 2;
+  let dx = 0, dy = 0, best = Infinity;
+  for (const [cx, cy] of [[8, 8], [c.width - size - 8, 8], [8, c.height - size - 8], [c.width - size - 8, c.height - size - 8]]) {
+    const inside = ([px, py]) => px > cx - pad && px < cx + size + pad && py > cy - pad && py < cy + size + pad;
+    const cost = (inside([x, y]) ? 1e6 : 0) + 1000 * pts.filter(inside).length - Math.hypot(cx + size / 2 - x, cy + size / 2 - y);
+    if (cost < best) { best = cost; dx = cx; dy = cy; }
+  }
   ctx.save();
   ctx.imageSmoothingEnabled = true;
   ctx.drawImage(c, sx, sy, src, src, dx, dy, size, size);

@@ -1,4 +1,4 @@
-// The fine-adjust strip of a touch screen: a ruled strip under the Shoot button that a finger
+// The fine-adjust strip of a touch screen: a ruled strip under the table that a finger
 // drags along to turn the aim finely — one fine-aim step (input.js AIM_STEP: 0.05° in snooker,
 // 0.1° on the crokinole and novuss boards) for every STRIP_PX CSS pixels the finger travels, to the
 // right clockwise (as the Right arrow key), to the left anticlockwise. The ticks move with the
