@@ -132,3 +132,28 @@ export function drawMagnifier(ctx, view, g, avoid = [], zoom = 4) {
   ctx.strokeStyle = "rgba(224,165,38,.95)"; ctx.lineWidth = 2; ctx.strokeRect(dx, dy, size, size);
   ctx.restore();
 }
+
+// Novuss: a disc is dark for the player at `seat` in the central circle or in his own edge zone
+// with the line not showing through its hole (cueboard/games/novuss/geometry.py is_dark).
+export function novussDark(spec, seat, x, y) {
+  const lw = spec.line_width / 2, hole = spec.disc_hole_radius;
+  const depth = [-y, -x, y, x][seat];  // distance towards the seat's rail
+  return Math.hypot(x, y) + hole <= spec.centre_radius - lw || depth - hole >= spec.edge_zone_line + lw;
+}
+
+// The catalogue key of the warning for the piece the straight aim meets first on a board, or
+// null. Crokinole (NCA rules; a valid shot): with an opponent's disc on the board the shot must
+// hit one — by way of a peg or another disc counts too, so the warning says so. Novuss (the
+// penalty disc, rules 2 and 4): a direct stroke whose first contact is an opponent's disc (while
+// the player still has a light disc to pocket) or an own dark disc.
+export function boardWarning(game, spec, seat, sideOfSeat, others, hit) {
+  const mine = sideOfSeat(seat);
+  if (game === "crokinole") {
+    const theirs = others.filter((p) => p.kind === "disc" && p.owner !== null && p.owner !== undefined && sideOfSeat(p.owner) !== mine);
+    return theirs.length && !theirs.includes(hit) ? "match.crokinole_not_opponent" : null;
+  }
+  if (game !== "novuss" || !hit || hit.kind !== "disc") return null;
+  if (hit.owner === mine) return novussDark(spec, seat, hit.x, hit.y) ? "match.novuss_dark_first" : null;
+  const light = others.some((p) => p.kind === "disc" && p.owner === mine && !novussDark(spec, seat, p.x, p.y));
+  return light ? "match.novuss_opponent_first" : null;
+}

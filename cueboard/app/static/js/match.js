@@ -6,7 +6,7 @@ import { animate } from "./anim.js";
 import { View, drawBoard, drawCue, drawPiece, drawPieces } from "./draw.js";
 import { sentence, setGame, t } from "./i18n.js";
 import { el } from "./lobby.js";
-import { ballsOn, drawGuide, drawMagnifier, guide } from "./aim.js";
+import { ballsOn, boardWarning, drawGuide, drawMagnifier, guide } from "./aim.js";
 import { colourOfBall, seatOfDisc, shotCalls } from "./calls.js";
 import { AIM_STEP, installInput } from "./input.js";
 import { fineStrip, isTouchScreen, showStrip } from "./finestrip.js";
@@ -145,7 +145,8 @@ export class MatchScreen {
     }
   }
 
-  // The first piece the aim line meets, and whether hitting it first is a foul (snooker: not a ball on).
+  // The first piece the aim line meets, and whether hitting it first is a foul (snooker: not a ball
+  // on; the boards: aim.js boardWarning).
   firstContact(at) {
     const others = this.pieces.filter((p) => p.id !== this.turn.cue && p.state === "on_table");
     const g = guide(this.view, others, at, this.view.radiusOf(this.cuePiece()), this.ui.angle);
@@ -155,6 +156,9 @@ export class MatchScreen {
       const ok = ballsOn(onKey, this.ui.nominate, this.ui.freeBall);
       if (!g.hit) warn = t("match.first_hit_none");
       else if (!ok(g.hit.colour, g.hit.id)) warn = t("match.first_hit_not_on", { ball: t(`ball.${colourOfBall(g.hit.id)}`) });
+    } else {
+      const key = boardWarning(this.game, this.spec, this.turn.seat, (s) => this.sideOfSeat(s), others, g.hit);
+      if (key) warn = t(key);
     }
     return { g, warn };
   }
