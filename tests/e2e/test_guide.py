@@ -56,8 +56,8 @@ def test_crokinole_warns_while_no_opponent_disc_is_in_line(browser: Any, server:
     page.evaluate(f"window.cueboard.shoot({{declaration: {{}}, strike: {{start: [{start[0]}, {start[1]}],"
                   f" speed: 0.35, angle: {math.degrees(a0) + 180}}}}})")
     page.wait_for_function("window.cueboard.m.shots === 1 && document.body.dataset.busy === ''")
-    discs = page.evaluate(f"window.cueboard.pieces.filter((p) => p.state === 'on_table' && p.owner === {first})"
-                          ".map((p) => [p.x, p.y])")
+    discs = page.evaluate("window.cueboard.pieces.filter((p) => p.state === 'on_table'"
+                          f" && p.owner === {first}).map((p) => [p.x, p.y])")
     assert len(discs) == 1
     second = page.evaluate("window.cueboard.turn.seat")
     assert second != first
