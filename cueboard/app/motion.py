@@ -60,11 +60,26 @@ class Track(BaseModel):
     gone: tuple[float, str] | None = None
 
 
+class Sound(BaseModel):
+    """A contact the table would make heard: at ``t`` seconds, the engine event's ``kind``
+    (``strike``, ``collision``, ``cushion`` — a cushion, rail or crokinole peg, named by
+    ``shape`` — or a piece leaving the surface: ``pocketed``, ``holed``, ``ditched``,
+    ``off_table``) and the speed of the contact in m/s: the struck piece's speed for a strike,
+    the two pieces' relative speed just before a collision, the piece's own speed for the rest."""
+
+    t: float
+    kind: str
+    speed: float
+    shape: str | None = None
+
+
 class Tracks(BaseModel):
-    """Every moving piece's track and the duration of the shot, seconds."""
+    """Every moving piece's track, the duration of the shot, seconds, and the shot's contacts in
+    time order (``sounds``: the optional sound of the table, static/js/sound.js)."""
 
     duration: float
     tracks: list[Track]
+    sounds: list[Sound] = []
 
 
 @dataclass
@@ -195,7 +210,46 @@ def build_tracks(
         segs = _segments(merged, v if merged and merged[0].kind is EventKind.STRIKE else None)
         if segs or pid in gone:
             tracks.append(Track(id=pid, segments=segs, gone=gone.get(pid)))
-    return Tracks(duration=duration, tracks=tracks)
+    return Tracks(duration=duration, tracks=tracks, sounds=contact_sounds(ordered, tracks, strike_velocity))
+
+
+#: The events that make a sound, and the bodies whose speeds give its loudness.
+_SOUNDING = {EventKind.STRIKE, EventKind.COLLISION, EventKind.CUSHION} | _GONE
+
+
+def velocity_before(track: Track | None, t: float) -> tuple[float, float]:
+    """A piece's velocity just before time ``t`` on its track (at rest when no segment of the
+    track ends at or after ``t`` having started before it)."""
+    if track is None:
+        return (0.0, 0.0)
+    for seg in track.segments:
+        if seg.t0 < t <= seg.t1 + 1e-12:
+            tau = min(t, seg.t1) - seg.t0
+            return (seg.vx + seg.ax * tau, seg.vy + seg.ay * tau)
+    return (0.0, 0.0)
+
+
+def contact_sounds(
+    events: Sequence[Event], tracks: Sequence[Track],
+    strike_velocity: Mapping[str, tuple[float, float]] | None = None,
+) -> list[Sound]:
+    """The contacts of a shot in time order with their speeds, from the events and the tracks
+    built from them (a track's velocity just before the event)."""
+    by_id = {tr.id: tr for tr in tracks}
+    out: list[Sound] = []
+    for ev in sorted(events, key=lambda e: e.time):
+        if ev.kind not in _SOUNDING:
+            continue
+        v = velocity_before(by_id.get(ev.bodies[0]), ev.time)
+        if ev.kind is EventKind.STRIKE:
+            tr = by_id.get(ev.bodies[0])
+            first = (tr.segments[0].vx, tr.segments[0].vy) if tr and tr.segments else (0.0, 0.0)
+            v = (strike_velocity or {}).get(ev.bodies[0], first)
+        elif ev.kind is EventKind.COLLISION and len(ev.bodies) == 2:
+            w = velocity_before(by_id.get(ev.bodies[1]), ev.time)
+            v = (v[0] - w[0], v[1] - w[1])
+        out.append(Sound(t=ev.time, kind=ev.kind.value, speed=math.hypot(*v), shape=ev.shape))
+    return out
 
 
 def position_at(track: Track, t: float) -> tuple[float, float]:

@@ -1,7 +1,9 @@
 // Animation of a shot from the engine's events: each moving piece follows its track, a list of
 // constant-acceleration segments p = p0 + v τ + ½ a τ² (cueboard/app/motion.py) evaluated in closed
-// form at the frame's time — not a fixed-step replay. Frame costs are kept for `make bench`.
+// form at the frame's time — not a fixed-step replay. Frame costs are kept for `make bench`. The
+// shot's contacts are heard (when the sound is on) as the animation's clock passes them.
 import { drawBoard, drawPieces } from "./draw.js";
+import { playContacts } from "./sound.js";
 
 export const stats = { frameWork: [], frameInterval: [] };
 window.cueboardStats = stats;
@@ -47,6 +49,8 @@ export function animate(ctx, view, pieces, start, tracks, seat, maxSeconds = 8, 
     const fit = control?.replay ? 1 : (duration > maxSeconds ? duration / maxSeconds : 1);
     const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
     let t = reduced && !control?.replay ? duration : 0, last = null;
+    const sounds = tracks.sounds || [];  // the contacts, heard as the animation passes them (sound.js)
+    let next = 0;
     function frame(now) {
       const w0 = performance.now();
       if (last !== null) {
@@ -54,6 +58,9 @@ export function animate(ctx, view, pieces, start, tracks, seat, maxSeconds = 8, 
         if (!control?.paused) t = Math.min(duration, t + ((now - last) / 1000) * fit * (control?.speed || 1));
       }
       last = now;
+      const from = next;
+      while (next < sounds.length && sounds[next].t <= t) next++;
+      if (next > from) playContacts(view.game, sounds.slice(from, next));
       drawBoard(ctx, view, seat);
       const at = positionsAt(pieces, start, tracks, t);
       drawPieces(ctx, view, pieces, at);
