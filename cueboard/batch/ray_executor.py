@@ -112,7 +112,11 @@ class RayExecutor:
     name = "ray"
 
     def __init__(
-        self, workers: int, address: str | None = None, max_retries: int = MAX_RETRIES, chunk: int | None = None
+        self,
+        workers: int,
+        address: str | None = None,
+        max_retries: int = MAX_RETRIES,
+        chunk: int | None = None,
     ) -> None:
         try:
             import ray
@@ -166,8 +170,10 @@ class RayExecutor:
         """The actors (started on the first batch, one per CPU; kept warm for the next)."""
         if not self._actors:
             ray = self._ray
-            size = self.workers if self.address is None else max(1, int(ray.cluster_resources().get("CPU", 1)))
-            cls = ray.remote(num_cpus=1, max_restarts=self.max_retries, max_task_retries=self.max_retries)(_Runner)
+            cpus = int(ray.cluster_resources().get("CPU", 1))
+            size = self.workers if self.address is None else max(1, cpus)
+            retries = self.max_retries
+            cls = ray.remote(num_cpus=1, max_restarts=retries, max_task_retries=retries)(_Runner)
             self._actors = [cls.remote() for _ in range(size)]
         return self._actors
 
