@@ -17,9 +17,9 @@ A local Ray imports the package where the driver does and shares the driver's nu
 (compiled by the driver's first task or earlier): nothing is shipped.
 
 **Warm actors, chunks of tasks.** The tasks run in one Ray actor per CPU (:class:`_Runner`),
-kept for the executor's life: an actor imports the package and loads the compiled kernels once
-(about 2 s of CPU in a fresh process, docs/physics.md), not once per task, and later batches
-find it warm. The driver sends each actor *chunks* of consecutive tasks (at most
+kept as long as the Ray session and shared by its executors: an actor imports the package and
+loads the compiled kernels once (about 2 s of CPU in a fresh process, docs/physics.md), not once
+per task, and later batches find it warm. The driver sends each actor *chunks* of consecutive tasks (at most
 :data:`IN_FLIGHT_PER_ACTOR` chunks queued per actor): the first chunks are one task long; then
 each chunk is sized from the mean task time measured so far to last about
 :data:`TARGET_CHUNK_S` (one Ray call costs the driver ~1-3 ms: docs/scale.md), but never so
@@ -40,6 +40,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Generator, Iterable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -101,13 +102,32 @@ def chunk_size(mean_task_s: float | None, left: int, actors: int, target_s: floa
     return max(1, min(int(wanted), share))
 
 
+@dataclass
+class _Pool:
+    """The actors of this process's Ray session (see :meth:`RayExecutor._pool`)."""
+
+    session: str | None = None
+    actors: list[Any] = field(default_factory=list)
+
+
+_SHARED = _Pool()
+
+
+def _stop(ray: Any, actors: list[Any]) -> None:
+    for actor in actors:
+        try:
+            ray.kill(actor, no_restart=True)
+        except Exception:  # already gone with its node or its Ray session: nothing to stop
+            continue
+
+
 class RayExecutor:
     """Runs tasks in Ray actors: on the cluster at ``address`` (one actor per CPU of the
     cluster), or on a local Ray of ``workers`` CPUs when ``address`` is None (``workers``
     actors); ``chunk`` fixes the tasks per chunk (None: sized as the module docstring says).
     Ray is connected on the first batch (or by :meth:`connect`); :meth:`close` stops the actors
-    and disconnects, unless Ray was connected before (then it is left as it was: a session that
-    shares one Ray)."""
+    and disconnects, unless Ray was connected before (then Ray and the actors are left as they
+    were: the executors of one Ray session share its actors, :meth:`_pool`)."""
 
     name = "ray"
 
@@ -138,7 +158,6 @@ class RayExecutor:
         self.max_retries = max_retries
         self.chunk = chunk
         self._started = False
-        self._actors: list[Any] = []
         #: Ray calls (chunks) sent in the last batch.
         self.calls = 0
 
@@ -167,23 +186,23 @@ class RayExecutor:
         self._started = True
 
     def _pool(self) -> list[Any]:
-        """The actors (started on the first batch, one per CPU; kept warm for the next)."""
-        if not self._actors:
-            ray = self._ray
-            cpus = int(ray.cluster_resources().get("CPU", 1))
-            size = self.workers if self.address is None else max(1, cpus)
+        """The actors: one per CPU of the cluster (of a local Ray: ``workers``, at most its
+        CPUs), started on the first batch and shared by every executor of this Ray session (an
+        actor holds its CPU while it lives: a second pool would wait for CPUs forever)."""
+        ray = self._ray
+        cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        size = min(self.workers, cpus) if self.address is None else cpus
+        session = ray.get_runtime_context().get_job_id()
+        if _SHARED.session != session or len(_SHARED.actors) != size:
+            _stop(ray, _SHARED.actors)
             retries = self.max_retries
             cls = ray.remote(num_cpus=1, max_restarts=retries, max_task_retries=retries)(_Runner)
-            self._actors = [cls.remote() for _ in range(size)]
-        return self._actors
+            _SHARED.session, _SHARED.actors = session, [cls.remote() for _ in range(size)]
+        return _SHARED.actors
 
     def _stop_actors(self) -> None:
-        for actor in self._actors:
-            try:
-                self._ray.kill(actor, no_restart=True)
-            except Exception:  # already gone with its node: nothing to stop
-                continue
-        self._actors = []
+        _stop(self._ray, _SHARED.actors)
+        _SHARED.session, _SHARED.actors = None, []
 
     def run(self, fn: TaskFn, tasks: Iterable[Task]) -> Generator[tuple[Task, dict[str, Any]], None, None]:
         ray = self._ray
@@ -235,8 +254,9 @@ class RayExecutor:
                 self._stop_actors()
 
     def close(self) -> None:
-        if self._ray.is_initialized():
-            self._stop_actors()
+        """Stop the actors and disconnect, if this executor connected Ray (otherwise the Ray
+        session and its actors stay, for the executors that share them)."""
         if self._started and self._ray.is_initialized():
+            self._stop_actors()
             self._ray.shutdown()
         self._started = False

@@ -175,3 +175,17 @@ def test_a_failing_task_inside_a_chunk_names_itself(ray_executor: RayExecutor, t
         ray_executor.chunk = old
     # the actors were replaced: the next batch runs
     assert run_tasks(draw, _tasks(2), ray_executor, ResultStore(tmp_path / "s.jsonl"))
+
+
+def test_executors_of_one_ray_session_share_its_actors(ray_executor: RayExecutor, tmp_path: Path) -> None:
+    """A second executor on the session's Ray (the CLI's, inside a program that holds one)
+    uses the same actors — its own would wait forever for the CPUs the first ones hold."""
+    from cueboard.batch import ray_executor as module
+
+    run_tasks(draw, _tasks(2), ray_executor, ResultStore(tmp_path / "a.jsonl"))
+    actors = list(module._SHARED.actors)
+    other = RayExecutor(2)
+    got = run_tasks(draw, _tasks(4), other, ResultStore(tmp_path / "b.jsonl"))
+    other.close()  # it did not start Ray: Ray and the actors stay
+    assert module._SHARED.actors == actors and ray.is_initialized()
+    assert got == run_tasks(draw, _tasks(4), SerialExecutor(), ResultStore(tmp_path / "s.jsonl"))
