@@ -146,7 +146,7 @@ class LiveHub:
             for mid in self.clock.clocked(match_ids):
                 self.clock.sync(mid)  # a time-out due: ruled and stored here (a new version)
         with self.store.session() as s:
-            rows = s.execute(select(MatchRow.id, MatchRow.version).where(MatchRow.id.in_(match_ids))).tuples()
+            rows = s.execute(select(MatchRow.id, MatchRow.version).where(MatchRow.id.in_(match_ids)))
             counts = {mid: int(n) for mid, n in rows}
         stamps = self.book.stamps(match_ids, datetime.now(UTC))
         return {mid: (counts.get(mid, 0), stamps.get(mid, ())) for mid in match_ids}
