@@ -4,25 +4,14 @@ many processes over one database; and a client that plays legal novuss strokes a
 from __future__ import annotations
 
 import json
-import os
 import random
-import socket
 import subprocess
-import sys
-import time
 import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parents[2]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+from tests.e2e.harness import free_port, spawn_serve, wait_until_up
 
 
 class Served:
@@ -30,29 +19,21 @@ class Served:
     processes' ids (the children of uvicorn's supervisor)."""
 
     def __init__(self, db_url: str, workers: int, log: Path, *extra: str):
-        self.port = _free_port()
+        self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        cmd = [sys.executable, "-c", "from cueboard.cli.main import app; app()", "serve", "--port",
-               str(self.port), "--workers", str(workers), "--db", db_url, "--no-warm-up",
-               "--ai-budget", "0.2", "--matches-per-minute", "6000", "--ai-turns-per-minute", "60000", *extra]
-        env = {**os.environ, "PYTHONPATH": str(REPO), "PYTHONUNBUFFERED": "1"}
         self.log = log
-        with log.open("ab") as out:
-            self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
+        args = ["--port", str(self.port), "--workers", str(workers), "--db", db_url, "--no-warm-up",
+                "--ai-budget", "0.2", "--matches-per-minute", "6000",
+                "--ai-turns-per-minute", "60000", *extra]
+        self.proc = spawn_serve(args, log)
 
     def start(self, expect_workers: int, timeout_s: float = 240) -> Served:
-        deadline = time.monotonic() + timeout_s
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"the server exited: {self.log.read_text()[-2000:]}")
-            try:
-                status, _ = call(self, "GET", "/api/health")
-                if status == 200 and len(self.workers()) >= expect_workers:
-                    return self
-            except OSError:
-                pass
-            time.sleep(0.3)
-        raise RuntimeError(f"the server did not start within {timeout_s} s: {self.log.read_text()[-2000:]}")
+        def up() -> bool:
+            status, _ = call(self, "GET", "/api/health")
+            return status == 200 and len(self.workers()) >= expect_workers
+
+        wait_until_up(self.proc, self.log, up, timeout_s)
+        return self
 
     def workers(self) -> list[int]:
         out = []

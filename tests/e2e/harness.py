@@ -10,9 +10,12 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -25,6 +28,33 @@ def free_port() -> int:
         s.bind(("127.0.0.1", 0))
         port: int = s.getsockname()[1]
         return port
+
+
+def spawn_serve(args: list[str], log: Path) -> subprocess.Popen[bytes]:
+    """``cueboard serve ARGS`` in a child process running this checkout's cueboard (not whichever
+    copy the venv has installed), its output appended to ``log``."""
+    cmd = [sys.executable, "-c", "from cueboard.cli.main import app; app()", "serve", *args]
+    path = os.pathsep.join(p for p in (str(REPO), os.environ.get("PYTHONPATH", "")) if p)
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONPATH": path}
+    with log.open("ab") as out:
+        return subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
+
+
+def wait_until_up(proc: subprocess.Popen[bytes], log: Path, ready: Callable[[], bool], timeout_s: float,
+                  what: str = "start") -> None:
+    """Poll ``ready()`` (an ``OSError`` counts as not yet) until it is true; a clear error with the
+    end of the server's log when the process exits or ``timeout_s`` passes first."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the server exited: {log.read_text()[-2000:]}")
+        try:
+            if ready():
+                return
+        except OSError:
+            pass
+        time.sleep(0.2)
+    raise RuntimeError(f"the server did not {what} within {timeout_s:g} s: {log.read_text()[-2000:]}")
 
 
 class Server:
@@ -43,27 +73,14 @@ class Server:
     def start(self) -> None:
         """Start the server and wait until it has warmed up its physics (one stroke per game, so
         that no browser test waits for numba kernels to compile or load)."""
-        exe = str(Path(sys.executable).parent / "cueboard")
-        cmd = [exe, "serve", "--port", str(self.port), "--db", self.db_url,
-               "--ai-budget", "0.3"]
-        # the server runs this checkout's cueboard (not whichever copy the venv has installed)
-        root = str(Path(__file__).resolve().parents[2])
-        path = os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH", "")) if p)
-        env = {**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONPATH": path}
-        with self.log.open("ab") as out:
-            self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
-        deadline = time.monotonic() + 180
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"the server exited: {self.log.read_text()[-2000:]}")
-            try:
-                with urllib.request.urlopen(f"{self.url}/api/health", timeout=2) as r:
-                    if r.status == 200 and json.load(r).get("warm"):
-                        return
-            except OSError:
-                pass
-            time.sleep(0.2)
-        raise RuntimeError("the server did not warm up within 180 s")
+        args = ["--port", str(self.port), "--db", self.db_url, "--ai-budget", "0.3"]
+        self.proc = spawn_serve(args, self.log)
+
+        def warm() -> bool:
+            with urllib.request.urlopen(f"{self.url}/api/health", timeout=2) as r:
+                return r.status == 200 and bool(json.load(r).get("warm"))
+
+        wait_until_up(self.proc, self.log, warm, 180, "warm up")
 
     def stop(self) -> None:
         if self.proc is not None:
@@ -133,3 +150,22 @@ def axe_serious(page: Any) -> list[str]:
     result = page.evaluate("axe.run(document, { resultTypes: ['violations'] })")
     return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}"
             for v in result["violations"] if v["impact"] in ("serious", "critical")]
+
+
+@contextmanager
+def lobby_page(browser: Any, server: Server, init_script: str | None = None, **context: Any) -> Iterator[Any]:
+    """A new browser context (``context``: viewport, touch... with ``bypass_csp`` on, for the
+    tests' string predicates and axe) on the lobby, ready; ``init_script`` runs before the page's
+    own. On leaving, the context is closed and any uncaught page error fails the test."""
+    ctx = browser.new_context(**{"bypass_csp": True, **context})
+    if init_script is not None:
+        ctx.add_init_script(init_script)
+    pg = ctx.new_page()
+    pg.set_default_timeout(60000)
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.goto(server.url + "/")
+    pg.wait_for_selector("body[data-ready='1']")
+    yield pg
+    ctx.close()
+    assert not errors, errors

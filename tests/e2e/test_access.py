@@ -16,7 +16,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from harness import Server, axe_serious, click_world, new_match
+from harness import Server, axe_serious, click_world, lobby_page, new_match
 
 from cueboard.app.messages import LANGUAGES, catalogue
 
@@ -25,16 +25,8 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture
 def page(server: Server, browser: Any) -> Iterator[Any]:
-    ctx = browser.new_context(viewport={"width": 1366, "height": 768}, bypass_csp=True)
-    pg = ctx.new_page()
-    pg.set_default_timeout(60000)
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.goto(server.url + "/")
-    pg.wait_for_selector("body[data-ready='1']")
-    yield pg
-    ctx.close()
-    assert not errors, errors
+    with lobby_page(browser, server, viewport={"width": 1366, "height": 768}) as pg:
+        yield pg
 
 
 def test_axe_lobby_and_tables(page: Any, server: Server) -> None:

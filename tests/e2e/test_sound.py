@@ -15,7 +15,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from harness import Server, new_match
+from harness import Server, lobby_page, new_match
 
 pytestmark = pytest.mark.browser
 
@@ -32,17 +32,8 @@ AudioBufferSourceNode.prototype.start = function (...a) {
 
 @pytest.fixture
 def page(server: Server, browser: Any) -> Iterator[Any]:
-    ctx = browser.new_context(viewport={"width": 1366, "height": 768}, bypass_csp=True)
-    ctx.add_init_script(INSTRUMENT)
-    pg = ctx.new_page()
-    pg.set_default_timeout(60000)
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.goto(server.url + "/")
-    pg.wait_for_selector("body[data-ready='1']")
-    yield pg
-    ctx.close()
-    assert not errors, errors
+    with lobby_page(browser, server, INSTRUMENT, viewport={"width": 1366, "height": 768}) as pg:
+        yield pg
 
 
 def stroke_across(page: Any) -> dict[str, Any]:

@@ -15,7 +15,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from harness import Server, api_call, axe_serious, new_match, page_point
+from harness import Server, api_call, axe_serious, lobby_page, new_match, page_point
 
 pytestmark = pytest.mark.browser
 
@@ -24,16 +24,8 @@ PHONE = {"width": 390, "height": 844}
 
 @pytest.fixture
 def phone(server: Server, browser: Any) -> Iterator[Any]:
-    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, bypass_csp=True)
-    pg = ctx.new_page()
-    pg.set_default_timeout(60000)
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.goto(server.url + "/")
-    pg.wait_for_selector("body[data-ready='1']")
-    yield pg
-    ctx.close()
-    assert not errors, errors
+    with lobby_page(browser, server, viewport=PHONE, has_touch=True, is_mobile=True) as pg:
+        yield pg
 
 
 def touch_drag(page: Any, x0: float, y: float, x1: float, steps: int = 10) -> None:
@@ -86,17 +78,13 @@ def test_fine_strip_turns_the_aim_and_the_stroke_has_that_angle(phone: Any, serv
 
 
 def test_no_strip_without_a_touch_screen(server: Server, browser: Any) -> None:
-    ctx = browser.new_context(viewport={"width": 1366, "height": 768}, bypass_csp=True)
-    page = ctx.new_page()
-    page.goto(server.url + "/")
-    page.wait_for_selector("body[data-ready='1']")
-    new_match(page, server, "snooker")
-    page.focus("#table")
-    page.keyboard.press("Enter")  # the cue ball placed in the D: aiming now
-    page.wait_for_function("window.cueboard.ui.placed !== null && document.body.dataset.busy === ''")
-    assert page.locator("#fine").count() == 1  # the fine-aim slider, keys and wheel instead
-    assert page.locator("#fine-strip").count() == 0
-    ctx.close()
+    with lobby_page(browser, server, viewport={"width": 1366, "height": 768}) as page:
+        new_match(page, server, "snooker")
+        page.focus("#table")
+        page.keyboard.press("Enter")  # the cue ball placed in the D: aiming now
+        page.wait_for_function("window.cueboard.ui.placed !== null && document.body.dataset.busy === ''")
+        assert page.locator("#fine").count() == 1  # the fine-aim slider, keys and wheel instead
+        assert page.locator("#fine-strip").count() == 0
 
 
 def test_a_tap_just_outside_the_novuss_zone_places_the_disc_on_its_edge(phone: Any, server: Server) -> None:
