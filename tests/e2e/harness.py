@@ -161,7 +161,7 @@ def lobby_page(browser: Any, server: Server, init_script: str | None = None, **c
     if init_script is not None:
         ctx.add_init_script(init_script)
     pg = ctx.new_page()
-    pg.set_default_timeout(60000)
+    pg.set_default_timeout(60000)  # a loaded CI machine: waits, not failures
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     pg.goto(server.url + "/")

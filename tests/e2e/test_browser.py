@@ -17,7 +17,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from harness import CHROMIUM, Server, click_world, new_match
+from harness import CHROMIUM, Server, click_world, lobby_page, new_match
 
 pytestmark = pytest.mark.browser
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -32,15 +32,8 @@ def page(server: Server, browser: Any) -> Iterator[Any]:
     # The tests drive the page with Playwright's string predicates (wait_for_function), which
     # the page's Content-Security-Policy forbids (no 'unsafe-eval'): bypassed for them here;
     # test_the_page_runs_under_its_csp loads the page with the policy in force.
-    pg = browser.new_page(viewport={"width": 1280, "height": 820}, bypass_csp=True)
-    pg.set_default_timeout(60000)  # a loaded CI machine: waits, not failures
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.goto(server.url + "/")
-    pg.wait_for_selector("body[data-ready='1']")
-    yield pg
-    pg.close()
-    assert not errors, errors
+    with lobby_page(browser, server, viewport={"width": 1280, "height": 820}) as pg:
+        yield pg
 
 
 def test_the_page_runs_under_its_csp(server: Server, browser: Any) -> None:

@@ -15,7 +15,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from harness import Server, axe_serious
+from harness import Server, axe_serious, lobby_page
 
 pytestmark = pytest.mark.browser
 
@@ -24,19 +24,11 @@ PHONE = {"width": 390, "height": 844}
 
 @pytest.fixture
 def phone(server: Server, browser: Any) -> Iterator[Any]:
-    ctx = browser.new_context(viewport=PHONE, has_touch=True)
-    pg = ctx.new_page()
-    pg.set_default_timeout(60000)
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.goto(server.url + "/")
-    pg.wait_for_selector("body[data-ready='1']")
-    pg.evaluate("localStorage.setItem('cueboard.lang', 'en')")
-    pg.reload()
-    pg.wait_for_selector("body[data-ready='1']")
-    yield pg
-    ctx.close()
-    assert not errors, errors
+    with lobby_page(browser, server, viewport=PHONE, has_touch=True, bypass_csp=False) as pg:
+        pg.evaluate("localStorage.setItem('cueboard.lang', 'en')")
+        pg.reload()
+        pg.wait_for_selector("body[data-ready='1']")
+        yield pg
 
 
 def _scores(page: Any) -> tuple[str, str]:
