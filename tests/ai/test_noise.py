@@ -3,6 +3,8 @@ tournament noise a named study)."""
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 
@@ -94,3 +96,62 @@ def test_snooker_ai_with_scaled_noise() -> None:
         make_ai("pro", noise_scale=-1.0)
     with pytest.raises(UnknownLevelError):
         make_ai("grandmaster")
+
+
+def _red_ahead(gap: float, sideways: float = 0.0):  # type: ignore[no-untyped-def]
+    """The cue ball 1 m up the table's centre line, a red ``gap`` metres (centre to centre) ahead
+    of it, ``sideways`` off the line."""
+    from cueboard.analysis.shotmap import lone_ball, with_cue_ball
+    from cueboard.games.snooker import STANDARD_TABLE, make_ball
+
+    pos = with_cue_ball(lone_ball("red1"), 0.0, 1.0)
+    pieces = tuple(make_ball("red1", sideways, 1.0 + gap) if p.id == "red1" else p for p in pos.pieces)
+    assert STANDARD_TABLE.half_width > abs(sideways)
+    return pos.model_copy(update={"pieces": pieces})
+
+
+def test_first_ball_distance_is_the_cue_balls_travel_to_contact() -> None:
+    from cueboard.ai.snooker.shots import MAX_REACH, first_ball_distance
+    from cueboard.games.snooker import STANDARD_TABLE
+    from cueboard.games.snooker.records import SnookerStrike
+
+    r = STANDARD_TABLE.ball_radius
+    up = SnookerStrike(speed=1.0, angle=90.0)
+    # full ball: the centres meet at 2R
+    assert first_ball_distance(_red_ahead(0.5), up) == pytest.approx(0.5 - 2 * r)
+    # a half-ball contact (centre R off the line): the cue ball stops sqrt(3) R short of the centre
+    assert first_ball_distance(_red_ahead(0.5, r), up) == pytest.approx(0.5 - math.sqrt(3) * r)
+    # the line misses the ball, or points away from it
+    assert first_ball_distance(_red_ahead(0.5, 2.5 * r), up) == MAX_REACH
+    assert first_ball_distance(_red_ahead(0.5), SnookerStrike(speed=1.0, angle=-90.0)) == MAX_REACH
+
+
+def test_the_contact_error_turns_the_stroke_by_contact_over_distance() -> None:
+    """The pro's direction spread: its stroke σ combined with contact / d (CueNoise.contact),
+    larger when the object ball is close; the weaker levels have no contact error."""
+    from cueboard.ai.snooker import make_ai
+    from cueboard.games.snooker import STANDARD_TABLE
+    from cueboard.games.snooker.records import SnookerStrike
+
+    pro = CUE_NOISE["pro"]
+    assert pro.contact > 0.0 and CUE_NOISE["club"].contact == 0.0
+    r = STANDARD_TABLE.ball_radius
+    up = SnookerStrike(speed=1.0, angle=90.0)
+    ai = make_ai("pro")
+    for gap in (0.15, 1.5):
+        pos, rng = _red_ahead(gap), np.random.default_rng(3)
+        angles = np.array([ai.perturb(pos, up, rng).angle for _ in range(6000)])
+        expected = math.hypot(pro.direction_deg, math.degrees(pro.contact / (gap - 2 * r)))
+        assert angles.std() == pytest.approx(expected, rel=0.05)  # 6000 draws: σ known to ~1 %
+
+
+def test_the_tournament_study_has_no_contact_error() -> None:
+    """``ai:pro@tournament`` plays exactly the pool tournaments' noise (a robot aims exactly)."""
+    from cueboard.ai.noise import study_noise
+    from cueboard.ai.registry import game_ai
+
+    t = study_noise("pro", "tournament")
+    assert (t.direction_deg, t.speed, t.tip, t.contact) == pytest.approx((0.125, 0.075, 0.0005, 0.0))
+    ai = game_ai("snooker", "pro", study_factor("pro", "tournament"), "tournament")
+    assert ai.model().noise.contact == 0.0  # type: ignore[attr-defined]
+    assert ai.model().noise.direction_deg == pytest.approx(0.125)  # type: ignore[attr-defined]

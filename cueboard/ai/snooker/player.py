@@ -22,10 +22,17 @@ import numpy as np
 
 from cueboard.ai import explain
 from cueboard.ai.agent import Decision
-from cueboard.ai.noise import CUE_NOISE, TOURNAMENT_CUE_NOISE, CueNoise, check_level, check_noise_scale
+from cueboard.ai.noise import (
+    CUE_NOISE,
+    TOURNAMENT_CUE_NOISE,
+    CueNoise,
+    check_level,
+    check_noise_scale,
+    study_noise,
+)
 from cueboard.ai.search import REFUSED_VALUE, Candidate, play_through
 from cueboard.ai.snooker.evaluate import BREAK_ON, balls_on, best_pots, continuation, evaluate
-from cueboard.ai.snooker.shots import candidates, perturb, variations
+from cueboard.ai.snooker.shots import candidates, contact_sigma_deg, perturb, variations
 from cueboard.games.snooker import (
     GAME,
     Action,
@@ -70,21 +77,28 @@ def eval_sigma(level: str, noise_scale: float = 1.0) -> float:
 @dataclass(frozen=True)
 class SnookerModel:
     """The picklable shot model of one level: simulate, referee, evaluate. ``noise_scale``
-    multiplies the level's execution noise (1: the level as defined in :mod:`cueboard.ai.noise`)."""
+    multiplies the level's execution noise (1: the level as defined in :mod:`cueboard.ai.noise`);
+    ``study`` names a noise study instead (:func:`cueboard.ai.noise.study_noise`; ``noise_scale``
+    is then the study's factor, which the evaluation's σ follows)."""
 
     level: str
     noise_scale: float = 1.0
+    study: str = ""
 
     @cached_property
     def noise(self) -> CueNoise:
-        """The level's noise times ``noise_scale`` (once: :meth:`perturb` runs for every sample)."""
+        """The level's noise times ``noise_scale``, or the study's (once: :meth:`perturb` runs for
+        every sample)."""
+        if self.study:
+            return study_noise(self.level, self.study)
         return CUE_NOISE[self.level].scaled(self.noise_scale)
 
     def perturb(
         self, position: SnookerPosition, strike: SnookerStrike, rng: np.random.Generator
     ) -> SnookerStrike:
         n = self.noise
-        return perturb(strike, n.direction_deg, n.speed, n.tip, rng)
+        contact = contact_sigma_deg(position, strike, n.contact)
+        return perturb(strike, n.direction_deg, n.speed, n.tip, rng, contact)
 
     def outcome_value(
         self, position: SnookerPosition, declaration: SnookerDeclaration, strike: SnookerStrike, seat: int
@@ -101,10 +115,11 @@ class SnookerModel:
 @dataclass
 class SnookerAI:
     """Snooker knowledge for :class:`cueboard.ai.players.SearchAgent`: the decisions of ``level``
-    with its noise times ``noise_scale`` (:class:`SnookerModel`)."""
+    with its noise times ``noise_scale``, or with a noise study's (:class:`SnookerModel`)."""
 
     level: str
     noise_scale: float = 1.0
+    study: str = ""
 
     @property
     def sigma(self) -> float:
@@ -112,7 +127,7 @@ class SnookerAI:
         return eval_sigma(self.level, self.noise_scale)
 
     def model(self) -> SnookerModel:
-        return SnookerModel(self.level, self.noise_scale)
+        return SnookerModel(self.level, self.noise_scale, self.study)
 
     def perturb(
         self, position: SnookerPosition, strike: SnookerStrike, rng: np.random.Generator
@@ -179,9 +194,12 @@ def forced(position: SnookerPosition, sigma_deg: float, tactical: bool = True) -
     return None
 
 
-def make_ai(level: str, noise_scale: float = 1.0) -> SnookerAI:
+def make_ai(level: str, noise_scale: float = 1.0, study: str = "") -> SnookerAI:
     """The snooker AI of ``level``; ``noise_scale`` multiplies its execution noise (a research
-    knob: how the level's decisions fare with a steadier or shakier cue arm). ValueError for an
-    unknown level or a scale that is not a finite number >= 0."""
-    return SnookerAI(check_level(level), check_noise_scale(noise_scale))
+    knob: how the level's decisions fare with a steadier or shakier cue arm); ``study`` names a
+    noise study (``tournament``), whose factor ``noise_scale`` must then be. ValueError for an
+    unknown level or study, or a scale that is not a finite number >= 0."""
+    if study:
+        study_noise(level, study)  # the study exists for this level, else ValueError
+    return SnookerAI(check_level(level), check_noise_scale(noise_scale), study)
 
