@@ -108,7 +108,7 @@ PRO_OF_TOURNAMENT: Final = 0.4
 #: The professional's contact-point error (σ, metres; :class:`CueNoise`), chosen so that its long
 #: pots (issue 19: 55-75 %) and all its pots (88-95 %) are both in their bands (docs/ai.md,
 #: "Calibration"). The weaker levels have none: beside their stroke errors it is negligible.
-PRO_CONTACT: Final = 0.0002
+PRO_CONTACT: Final = 0.0003
 
 #: Each snooker level's σ (direction °, speed m/s, tip m, contact m). Calibration: docs/ai.md.
 CUE_NOISE: Final[dict[str, CueNoise]] = {

@@ -249,10 +249,13 @@ def break_off_candidates(position: SnookerPosition) -> list[Candidate]:
 
 
 def candidates(
-    position: SnookerPosition, sigma_deg: float, pot_first: float | None = None
+    position: SnookerPosition, sigma_deg: float, pot_first: float | None = None,
+    pot_floor: float | None = None,
 ) -> list[Candidate]:
     """Every shot idea for the player to move; never empty. With ``pot_first``, safeties are
-    offered only when no pot is at least that likely (a weaker player's style)."""
+    offered only when no pot is at least that likely (a weaker player's style); with
+    ``pot_floor``, pots less likely than that are not offered when a safety is (a professional's
+    style: the search's noisy samples overrate a risky pot that happened to drop)."""
     reds = position.reds_on_table()
     full_rack = position.in_hand and len(reds) == position.rules.reds and position.scores == (0, 0)
     if full_rack and position.break_points == 0 and not GAME.choices(position):
@@ -262,7 +265,10 @@ def candidates(
     out = pot_candidates(position, sigma_deg)
     # safeties (and escapes when snookered) compete with the pots
     if pot_first is None or not any(c.success >= pot_first for c in out):
-        out += safety_candidates(position, sigma_deg)
+        safeties = safety_candidates(position, sigma_deg)
+        if pot_floor is not None and safeties:
+            out = [c for c in out if c.success >= pot_floor]
+        out += safeties
     return out or _fallback(position)
 
 
