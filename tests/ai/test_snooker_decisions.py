@@ -100,15 +100,14 @@ def test_in_hand_pots_are_played_from_free_points_of_the_d() -> None:
     assert (0.0, T.baulk_y - 1e-6) not in free_placements(pos)  # the brown is there
 
 
-def test_a_pro_offers_no_pot_under_its_floor_when_a_safety_is_on() -> None:
-    """POT_FLOOR (issue 19 item 3): the long red (3 m from the cue ball, 1.2 m from the bottom-left
+def test_the_study_pro_offers_no_pot_under_its_floor_when_a_safety_is_on() -> None:
+    """STUDY_POT_FLOOR (issue 19 item 3): the long red (3 m from the cue ball, 1.2 m from the bottom-left
     pocket) is offered without the floor, not with it, while the short red to the top-right
     pocket stays, and so do the safeties."""
-    from cueboard.ai.snooker.player import POT_FLOOR
+    from cueboard.ai.snooker.player import STUDY_POT_FLOOR
     from cueboard.ai.snooker.shots import candidates
 
-    floor = POT_FLOOR["pro"]
-    assert floor is not None
+    floor = STUDY_POT_FLOOR
     pos = with_balls({"white": (0.3, 2.9), "red1": (0.6, 3.25), "red2": (-0.4, 1.2)})
     free = candidates(pos, 0.22)
     floored = candidates(pos, 0.22, None, floor)
@@ -119,3 +118,9 @@ def test_a_pro_offers_no_pot_under_its_floor_when_a_safety_is_on() -> None:
     assert kept and all(c.success >= floor for c in kept)
     assert {c.label for c in kept} == {c.label for c in pots if c.success >= floor}
     assert any(c.label.startswith("safety") for c in floored)
+    # the floor is the study's: the calibrated pro still takes on the long red
+    from cueboard.ai.snooker import make_ai
+
+    assert any("red2" in c.label for c in make_ai("pro").candidates(pos))
+    study = make_ai("pro", 2.5, "tournament").candidates(pos)
+    assert not any("red2" in c.label for c in study) and any("red1" in c.label for c in study)
