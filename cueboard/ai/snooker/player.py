@@ -142,7 +142,8 @@ class SnookerAI:
         return self.model().perturb(position, strike, rng)
 
     def candidates(self, position: SnookerPosition) -> list[Candidate[SnookerDeclaration, SnookerStrike]]:
-        return candidates(position, self.sigma, POT_FIRST[self.level], STUDY_POT_FLOOR if self.study else None)
+        floor = STUDY_POT_FLOOR if self.study else None
+        return candidates(position, self.sigma, POT_FIRST[self.level], floor)
 
     def forced(self, position: SnookerPosition, rng: np.random.Generator) -> Decision | None:
         # the weaker levels always play on after a foul: only club players and better use the
