@@ -56,11 +56,18 @@ POT_FIRST: Final[dict[str, float | None]] = {
     "beginner": 0.05, "amateur": 0.15, "club": 0.3, "pro": None, "perfect": None,
 }
 
-#: In a noise study the pro does not take on a pot that its own estimate gives less than this
-#: when a safety is on (issue 19 item 3; docs/ai.md, "Stronger at the tournament noise"): the
-#: noisy samples of the search rate a 40 % pot by ten draws, and the luckiest of eight
-#: candidates' means wins. The calibrated levels play without it: real professionals take on long
-#: pots (the pro's long-pot band, 55-75 %), and with the floor the pro's long pots were 83 % (48/58).
+#: A professional does not take on a pot that his own estimate gives less than this while a
+#: safety is on: the noisy samples of the search rate a 35 % pot by ten draws, and the luckiest of
+#: eight candidates' means wins. Calibrated with the pro's contact error (docs/ai.md,
+#: "Calibration"): without a floor the pro potted 85.0 % (311/366), with 0.5 its long pots were
+#: 82.8 % (48/58), against the bands 88-95 % and 55-75 %.
+POT_FLOOR: Final[dict[str, float | None]] = {
+    "beginner": None, "amateur": None, "club": None, "pro": 0.4, "perfect": None,
+}
+
+#: In a noise study the pro's floor is this (issue 19 item 3; docs/ai.md, "Stronger at the
+#: tournament noise"): at the tournament noise 74 of 268 pots it took on were under 50 % by its
+#: own estimate, and 49 % of them dropped.
 STUDY_POT_FLOOR: Final = 0.5
 
 
@@ -142,7 +149,7 @@ class SnookerAI:
         return self.model().perturb(position, strike, rng)
 
     def candidates(self, position: SnookerPosition) -> list[Candidate[SnookerDeclaration, SnookerStrike]]:
-        floor = STUDY_POT_FLOOR if self.study else None
+        floor = STUDY_POT_FLOOR if self.study else POT_FLOOR[self.level]
         return candidates(position, self.sigma, POT_FIRST[self.level], floor)
 
     def forced(self, position: SnookerPosition, rng: np.random.Generator) -> Decision | None:
