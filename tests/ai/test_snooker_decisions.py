@@ -101,15 +101,15 @@ def test_in_hand_pots_are_played_from_free_points_of_the_d() -> None:
 
 
 def test_a_pro_offers_no_pot_under_its_floor_when_a_safety_is_on() -> None:
-    """POT_FLOOR and STUDY_POT_FLOOR (issue 19): the long red (3 m from the cue ball, 1.2 m from
+    """POT_FLOOR (issue 19): the long red (3 m from the cue ball, 1.2 m from
     the bottom-left pocket) is offered without a floor, not with one, while the short red to the
     top-right pocket stays, and so do the safeties."""
     from cueboard.ai.snooker import make_ai
-    from cueboard.ai.snooker.player import POT_FLOOR, STUDY_POT_FLOOR
+    from cueboard.ai.snooker.player import POT_FLOOR
     from cueboard.ai.snooker.shots import candidates
 
     pos = with_balls({"white": (0.3, 2.9), "red1": (0.6, 3.25), "red2": (-0.4, 1.2)})
-    for floor in (POT_FLOOR["pro"], STUDY_POT_FLOOR):
+    for floor in (POT_FLOOR["pro"], 0.5):
         assert floor is not None
         free = candidates(pos, 0.22)
         floored = candidates(pos, 0.22, None, floor)
@@ -120,7 +120,7 @@ def test_a_pro_offers_no_pot_under_its_floor_when_a_safety_is_on() -> None:
         assert kept and all(c.success >= floor for c in kept)
         assert {c.label for c in kept} == {c.label for c in pots if c.success >= floor}
         assert any(c.label.startswith("safety") for c in floored)
-    # the levels: a club player (no floor) takes the long red on, the pro and its study do not
+    # the levels: a club player (no floor) takes the long red on, the pro (also in the noise study) does not
     assert any("red2" in c.label for c in make_ai("club").candidates(pos))
     for ai in (make_ai("pro"), make_ai("pro", 2.5, "tournament")):
         ideas = ai.candidates(pos)

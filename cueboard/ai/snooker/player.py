@@ -66,11 +66,6 @@ POT_FLOOR: Final[dict[str, float | None]] = {
     "beginner": None, "amateur": None, "club": None, "pro": 0.4, "perfect": None,
 }
 
-#: In a noise study the pro's floor is this (issue 19 item 3; docs/ai.md, "Stronger at the
-#: tournament noise"): at the tournament noise 74 of 268 pots it took on were under 50 % by its
-#: own estimate, and 49 % of them dropped.
-STUDY_POT_FLOOR: Final = 0.5
-
 
 #: How far an unintended side offset turns the object ball's line, as an equivalent error of the
 #: stroke direction: about 0.36° per millimetre of side at the usual pot distances, measured
@@ -150,8 +145,7 @@ class SnookerAI:
         return self.model().perturb(position, strike, rng)
 
     def candidates(self, position: SnookerPosition) -> list[Candidate[SnookerDeclaration, SnookerStrike]]:
-        floor = STUDY_POT_FLOOR if self.study else POT_FLOOR[self.level]
-        return candidates(position, self.sigma, POT_FIRST[self.level], floor)
+        return candidates(position, self.sigma, POT_FIRST[self.level], POT_FLOOR[self.level])
 
     def forced(self, position: SnookerPosition, rng: np.random.Generator) -> Decision | None:
         # the weaker levels always play on after a foul: only club players and better use the
