@@ -18,6 +18,8 @@ same seeded rounds and must return the same results (checked). Each figure is th
 - ``scale.<executor>.overhead_per_task``: wall time per empty task over 400 empty tasks on 2
   workers (:func:`cueboard.batch.collect`, no result file), i.e. what the executor adds to each
   task (scheduling, pickling, result transfer);
+- ``scale.ray.overhead_per_call``: the same with one task per Ray call (``chunk=1``): what a Ray
+  call costs; ``overhead_per_task`` is with the executor's chunks (several empty tasks per call);
 - ``scale.ray.startup``: seconds of ``ray.init`` for a local Ray of 2 CPUs.
 
 ``CUEBOARD_BENCH_SCALE_TASKS`` sets the rounds per run (default 16). The notes carry the
@@ -136,8 +138,9 @@ def run() -> list[Figure]:
     overhead: dict[str, list[float]] = {e.name: [] for e in executors}
     reference: dict[str, Any] | None = None
     control: list[float] = []
+    per_call: list[float] = []
     try:
-        _timed(ray_ex, play_task, tasks[:2])  # the Ray workers are up and warm
+        _timed(ray_ex, play_task, tasks[:4])  # both Ray actors are up and have loaded the kernels
         for _ in range(repeats):
             control.append(_control()[1])
             for ex in executors:
@@ -149,6 +152,9 @@ def run() -> list[Figure]:
                 rates[ex.name].append(n / wall)
                 if ex.name != "serial":
                     overhead[ex.name].append(_overhead_ms(ex))
+            ray_ex.chunk = 1  # one Ray call per task: what a call costs
+            per_call.append(_overhead_ms(ray_ex))
+            ray_ex.chunk = None
     finally:
         ray_ex.close()
 
@@ -170,5 +176,7 @@ def run() -> list[Figure]:
     figures.append(Figure("scale.control.speedup_2cpu", statistics.median(control), "x",
                           note=_spread(control, "x") + f": what 2 cores give now; {load_before} before, "
                           f"{_load()} after"))
+    figures.append(Figure("scale.ray.overhead_per_call", statistics.median(per_call), "ms",
+                          note=_spread(per_call, "ms") + f", {EMPTY_TASKS} empty tasks one per Ray call"))
     figures.append(Figure("scale.ray.startup", startup, "s", note="ray.init, a local Ray of 2 CPUs"))
     return figures

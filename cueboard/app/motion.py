@@ -11,6 +11,11 @@ rolling → stationary); those facts are propagated along each piece's segments.
 known velocity at either end (between two impacts) is drawn at constant speed, still passing
 exactly through the recorded positions at the event times.
 
+A ball in the air (issue 18) is drawn at its x, y like any piece (in flight they move at
+constant velocity, which the segments reproduce exactly); each segment also carries the height
+of the ball's lowest point above the bed, ``z + vz τ + ½ az τ²``, from the events' ``heights``
+(zero on the bed), which the front end shows as a larger ball over its shadow.
+
 The front end (static/js/anim.js) evaluates the segments each animation frame.
 """
 
@@ -41,6 +46,10 @@ class Segment(BaseModel):
     vy: float
     ax: float
     ay: float
+    #: Height of the lowest point above the bed at ``t0`` and its rates (a ball in the air).
+    z: float = 0.0
+    vz: float = 0.0
+    az: float = 0.0
 
 
 class Track(BaseModel):
@@ -51,11 +60,26 @@ class Track(BaseModel):
     gone: tuple[float, str] | None = None
 
 
+class Sound(BaseModel):
+    """A contact the table would make heard: at ``t`` seconds, the engine event's ``kind``
+    (``strike``, ``collision``, ``cushion`` — a cushion, rail or crokinole peg, named by
+    ``shape`` — or a piece leaving the surface: ``pocketed``, ``holed``, ``ditched``,
+    ``off_table``) and the speed of the contact in m/s: the struck piece's speed for a strike,
+    the two pieces' relative speed just before a collision, the piece's own speed for the rest."""
+
+    t: float
+    kind: str
+    speed: float
+    shape: str | None = None
+
+
 class Tracks(BaseModel):
-    """Every moving piece's track and the duration of the shot, seconds."""
+    """Every moving piece's track, the duration of the shot, seconds, and the shot's contacts in
+    time order (``sounds``: the optional sound of the table, static/js/sound.js)."""
 
     duration: float
     tracks: list[Track]
+    sounds: list[Sound] = []
 
 
 @dataclass
@@ -64,6 +88,7 @@ class _Key:
     x: float | None
     y: float | None
     kind: EventKind
+    height: tuple[float, float, float] | None = None
 
 
 def _fill_unknown(keys: list[_Key]) -> None:
@@ -133,7 +158,8 @@ def _segments(keys: list[_Key], v_start: tuple[float, float] | None) -> list[Seg
         else:
             vx, vy = dx / T, dy / T
         ax, ay = 2 * (dx - vx * T) / (T * T), 2 * (dy - vy * T) / (T * T)
-        out.append(Segment(t0=a.t, t1=b.t, x=a.x, y=a.y, vx=vx, vy=vy, ax=ax, ay=ay))
+        z, vz, az = a.height or (0.0, 0.0, 0.0)
+        out.append(Segment(t0=a.t, t1=b.t, x=a.x, y=a.y, vx=vx, vy=vy, ax=ax, ay=ay, z=z, vz=vz, az=az))
     return out
 
 
@@ -153,11 +179,14 @@ def build_tracks(
     for pid, (x, y) in start.items():
         keys[pid] = [_Key(0.0, x, y, EventKind.STATIONARY)]
     for ev in ordered:
+        heights = {h.body: (h.z, h.vz, h.az) for h in ev.heights}
         for n, body in enumerate(ev.bodies):
             if body not in keys or body in gone:
                 continue
             known = n == 0 and ev.x is not None and ev.y is not None
-            keys[body].append(_Key(ev.time, ev.x if known else None, ev.y if known else None, ev.kind))
+            keys[body].append(
+                _Key(ev.time, ev.x if known else None, ev.y if known else None, ev.kind, heights.get(body))
+            )
             if n == 0 and ev.kind in _GONE:
                 gone[body] = (ev.time, ev.kind.value)
     duration = ordered[-1].time if ordered else 0.0
@@ -172,6 +201,7 @@ def build_tracks(
             if merged and math.isclose(k.t, merged[-1].t, abs_tol=1e-12):
                 if k.kind is EventKind.STRIKE:
                     merged[-1].kind = EventKind.STRIKE
+                    merged[-1].height = k.height
                 elif k.kind in _GONE or k.kind is EventKind.STATIONARY:
                     merged[-1] = _Key(k.t, k.x, k.y, k.kind)
                 continue
@@ -180,7 +210,46 @@ def build_tracks(
         segs = _segments(merged, v if merged and merged[0].kind is EventKind.STRIKE else None)
         if segs or pid in gone:
             tracks.append(Track(id=pid, segments=segs, gone=gone.get(pid)))
-    return Tracks(duration=duration, tracks=tracks)
+    return Tracks(duration=duration, tracks=tracks, sounds=contact_sounds(ordered, tracks, strike_velocity))
+
+
+#: The events that make a sound, and the bodies whose speeds give its loudness.
+_SOUNDING = {EventKind.STRIKE, EventKind.COLLISION, EventKind.CUSHION} | _GONE
+
+
+def velocity_before(track: Track | None, t: float) -> tuple[float, float]:
+    """A piece's velocity just before time ``t`` on its track (at rest when no segment of the
+    track ends at or after ``t`` having started before it)."""
+    if track is None:
+        return (0.0, 0.0)
+    for seg in track.segments:
+        if seg.t0 < t <= seg.t1 + 1e-12:
+            tau = min(t, seg.t1) - seg.t0
+            return (seg.vx + seg.ax * tau, seg.vy + seg.ay * tau)
+    return (0.0, 0.0)
+
+
+def contact_sounds(
+    events: Sequence[Event], tracks: Sequence[Track],
+    strike_velocity: Mapping[str, tuple[float, float]] | None = None,
+) -> list[Sound]:
+    """The contacts of a shot in time order with their speeds, from the events and the tracks
+    built from them (a track's velocity just before the event)."""
+    by_id = {tr.id: tr for tr in tracks}
+    out: list[Sound] = []
+    for ev in sorted(events, key=lambda e: e.time):
+        if ev.kind not in _SOUNDING:
+            continue
+        v = velocity_before(by_id.get(ev.bodies[0]), ev.time)
+        if ev.kind is EventKind.STRIKE:
+            tr = by_id.get(ev.bodies[0])
+            first = (tr.segments[0].vx, tr.segments[0].vy) if tr and tr.segments else (0.0, 0.0)
+            v = (strike_velocity or {}).get(ev.bodies[0], first)
+        elif ev.kind is EventKind.COLLISION and len(ev.bodies) == 2:
+            w = velocity_before(by_id.get(ev.bodies[1]), ev.time)
+            v = (v[0] - w[0], v[1] - w[1])
+        out.append(Sound(t=ev.time, kind=ev.kind.value, speed=math.hypot(*v), shape=ev.shape))
+    return out
 
 
 def position_at(track: Track, t: float) -> tuple[float, float]:
@@ -195,3 +264,12 @@ def position_at(track: Track, t: float) -> tuple[float, float]:
             break
     tau = min(max(t, seg.t0), seg.t1) - seg.t0
     return (seg.x + seg.vx * tau + 0.5 * seg.ax * tau * tau, seg.y + seg.vy * tau + 0.5 * seg.ay * tau * tau)
+
+
+def height_at(track: Track, t: float) -> float:
+    """How high above the bed a track puts its piece's lowest point at time ``t`` (0 on the bed)."""
+    for s in track.segments:
+        if s.t0 <= t <= s.t1:
+            tau = t - s.t0
+            return max(0.0, s.z + s.vz * tau + 0.5 * s.az * tau * tau)
+    return 0.0

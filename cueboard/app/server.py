@@ -35,6 +35,8 @@ from cueboard.app.games import ChoiceError, PlacementError, adapter, available_g
 from cueboard.app.guard import BODY_LIMIT, LOOPBACK_HOSTS, Guard, Rate, RateLimitedError, RateLimiter
 from cueboard.app.messages import LANGUAGES, UnknownLanguageError, catalogue, pick_language, translate
 from cueboard.app.online import Online, OnlineError
+from cueboard.app.online.clock import MAX_SECONDS as CLOCK_MAX
+from cueboard.app.online.clock import MIN_SECONDS as CLOCK_MIN
 from cueboard.app.scorer import router as scorer_router
 from cueboard.app.service import SHOT_PAGE_MAX, MatchService, MatchStateError
 from cueboard.app.shotmap_api import router as shotmap_router
@@ -88,6 +90,8 @@ class MatchIn(_Body):
     players: list[PlayerIn] = Field(min_length=2, max_length=4)
     settings: dict[str, Any] = Field(default_factory=dict, max_length=16)
     seed: int | None = Field(default=None, ge=0, le=INT_MAX)
+    #: Seconds per shot of the optional shot clock (None: no clock; docs/app.md#the-shot-clock).
+    shot_clock: int | None = Field(default=None, ge=CLOCK_MIN, le=CLOCK_MAX)
 
 
 class ShotIn(_Body):
@@ -274,7 +278,8 @@ def create_app(
         players = [p.model_dump(exclude={"invite"}) for p in body.players]
         view = service.create(body.game, players, body.settings, body.seed)
         invited = [n for n, p in enumerate(body.players) if p.invite]
-        return {**view, "online": online.created(request, response, view, invited)}
+        online_json = online.created(request, response, view, invited, body.shot_clock)
+        return {**view, "clock": online.clock.state(view["id"]), "online": online_json}
 
     @app.get("/api/matches", summary="The caller's matches and the public ones, newest first")
     def list_matches(request: Request,
@@ -283,7 +288,7 @@ def create_app(
 
     @app.get("/api/matches/{match_id}", summary="A match: version, position, turn, scoreboard")
     def get_match(match_id: MatchId) -> dict[str, Any]:
-        return service.view(match_id)
+        return online.view(match_id)
 
     @app.delete("/api/matches/{match_id}", status_code=204, summary="Delete a match (host)",
                 dependencies=[Depends(online.host)])

@@ -255,6 +255,15 @@ class MatchService:
         outcome = a.game.no_stroke_outcome(position)
         return self._commit(row, a, header, position, decl, None, (), outcome, "choice", 0.0)
 
+    def time_out(self, match_id: str, declaration: BaseModel, outcome: BaseModel, *,
+                 expected: int) -> dict[str, Any]:
+        """The person to move ran out of the shot clock (cueboard/app/online/clock.py): the
+        referee rules ``declaration`` + ``outcome`` (the game's consequence, without a stroke of
+        the physics), stored as a move of kind ``time`` at version ``expected``."""
+        row, a, header, position = self._load_at(match_id, expected)
+        self._check_turn(row, a, header, position, by_ai=False, action=None)
+        return self._commit(row, a, header, position, declaration, None, (), outcome, "time", 0.0)
+
     def _check_turn(self, row: MatchRow, a: GameAdapter, header: MatchHeader, position: Position, *,
                     by_ai: bool, action: str | None) -> None:
         if row.status != "playing" or match_over(a, position):
@@ -280,7 +289,7 @@ class MatchService:
         entry = ShotEntry(index=number, player=position.to_move, declaration=decl, strike=stk,
                           outcome=outcome, ruling=ruling, position_after=after,
                           events=events if stk is not None else None)
-        calls = [c.to_json() for c in check_ruling(ruling).calls]
+        calls = self._time_call(kind) + [c.to_json() for c in check_ruling(ruling).calls]
         result = a.game.outcome(after)
         over = result is not None and result.match_over
         winner = result.winner if over and result is not None else None
@@ -370,9 +379,14 @@ class MatchService:
                 "strike": r.entry.get("strike"), "declaration": r.entry.get("declaration")}
 
     @staticmethod
+    def _time_call(kind: str) -> list[dict[str, Any]]:
+        """The call "time" that opens the calls of a move the shot clock made (kind ``time``)."""
+        return [{"key": "clock.time_up", "params": {}}] if kind == "time" else []
+
+    @staticmethod
     def _calls(game: str, r: ShotRow) -> list[dict[str, Any]]:
         ruling = parse_record(record_types(game).ruling, r.entry["ruling"])
-        return [c.to_json() for c in check_ruling(ruling).calls]
+        return MatchService._time_call(r.kind) + [c.to_json() for c in check_ruling(ruling).calls]
 
     def shot(self, match_id: str, number: int) -> dict[str, Any]:
         """A stored shot with everything a replay needs: the position before, the entry, the tracks,

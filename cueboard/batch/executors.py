@@ -8,9 +8,9 @@ results are the same whichever executor ran them.
 - ``serial``: one after the other in this process (the reference);
 - ``processes``: ``workers`` local processes; the task of a worker that dies is rerun, at most
   ``max_retries`` times (:mod:`.processes`);
-- ``ray``: Ray tasks on a cluster or a local Ray, retried by Ray when their worker dies
-  (:mod:`.ray_executor`; Ray is the optional extra ``cueboard[cluster]``, imported only when
-  that executor is made).
+- ``ray``: chunks of tasks in Ray actors (one per CPU) on a cluster or a local Ray, rerun by
+  Ray when their actor dies (:mod:`.ray_executor`; Ray is the optional extra
+  ``cueboard[cluster]``, imported only when that executor is made).
 """
 
 from __future__ import annotations

@@ -7,6 +7,12 @@ contact (roots.first_fall). Each function returns an absolute time, ``inf`` for 
 looks beyond the end of either body's current segment: a transition is itself an event after
 which the engine recomputes that body's times. A cheap bound on how far the bodies can travel
 culls most pairs before any root is sought.
+
+A ball in flight (state ``AIRBORNE``, balls only) moves on a parabola in 3-D: against another
+body the gap is then the 3-D distance of the centres, whose square is still a quartic in time
+(the heights are quadratics, motion.py), so a ball flying high enough passes over another.
+Against walls and capture regions it is detected in the plane like a ball on the bed (the loop
+then decides whether it flies over the cushion: loop.py).
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from cueboard.engine.layout import (
     ACX,
     ACY,
     AINSIDE,
+    AIRBORNE,
     AR,
     ASPAN,
     CCX,
@@ -40,7 +47,7 @@ from cueboard.engine.layout import (
     SY1,
     TE,
 )
-from cueboard.engine.motion import kinematics_at
+from cueboard.engine.motion import height_at, kinematics_at
 from cueboard.engine.roots import first_fall
 
 INF = math.inf
@@ -53,9 +60,9 @@ HORIZON = 1.0e4
 
 @internal
 def translating(ibody: np.ndarray, i: int) -> bool:
-    """Whether body ``i`` is moving across the bed (only sliding and rolling bodies translate)."""
+    """Whether body ``i`` is moving (sliding and rolling bodies across the bed, balls in flight)."""
     s = ibody[STATE, i]
-    return s in (SLIDING, ROLLING)
+    return s in (SLIDING, ROLLING, AIRBORNE)
 
 
 @njit(cache=True, error_model="numpy")
@@ -77,6 +84,8 @@ def pair_time(body: np.ndarray, ibody: np.ndarray, i: int, j: int, t: float) -> 
     hax = 0.5 * (axj - axi)
     hay = 0.5 * (ayj - ayi)
     dsum = body[RAD, i] + body[RAD, j]
+    if ibody[STATE, i] == AIRBORNE or ibody[STATE, j] == AIRBORNE:
+        return _pair_time_3d(body, i, j, t, hi, dx, dy, dvx, dvy, hax, hay, dsum)
     reach = math.hypot(dvx, dvy) * hi + math.hypot(hax, hay) * hi * hi
     if math.hypot(dx, dy) - dsum > reach + DIST_TOL:
         return INF
@@ -85,6 +94,42 @@ def pair_time(body: np.ndarray, ibody: np.ndarray, i: int, j: int, t: float) -> 
     c2 = dvx * dvx + dvy * dvy + 2.0 * (hax * dx + hay * dy)
     c1 = 2.0 * (dx * dvx + dy * dvy)
     c0 = dx * dx + dy * dy - dsum * dsum
+    tau, _ = first_fall(c0, c1, c2, c3, c4, 0.0, hi, 2.0 * dsum * DIST_TOL, 2.0 * dsum * V_SLOPE, 0.0)
+    return t + tau
+
+
+@internal
+def _pair_time_3d(
+    body: np.ndarray,
+    i: int,
+    j: int,
+    t: float,
+    hi: float,
+    dx: float,
+    dy: float,
+    dvx: float,
+    dvy: float,
+    hax: float,
+    hay: float,
+    dsum: float,
+) -> float:
+    """``pair_time`` when a ball is in the air: the first fall of the 3-D centre distance to
+    ``dsum`` (heights of the centres: lowest point plus radius)."""
+    zi, vzi, azi = height_at(body, i, t)
+    zj, vzj, azj = height_at(body, j, t)
+    dz = zj + body[RAD, j] - zi - body[RAD, i]
+    dvz = vzj - vzi
+    haz = 0.5 * (azj - azi)
+    reach = math.sqrt(dvx * dvx + dvy * dvy + dvz * dvz) * hi + math.sqrt(
+        hax * hax + hay * hay + haz * haz
+    ) * hi * hi
+    if math.sqrt(dx * dx + dy * dy + dz * dz) - dsum > reach + DIST_TOL:
+        return INF
+    c4 = hax * hax + hay * hay + haz * haz
+    c3 = 2.0 * (hax * dvx + hay * dvy + haz * dvz)
+    c2 = dvx * dvx + dvy * dvy + dvz * dvz + 2.0 * (hax * dx + hay * dy + haz * dz)
+    c1 = 2.0 * (dx * dvx + dy * dvy + dz * dvz)
+    c0 = dx * dx + dy * dy + dz * dz - dsum * dsum
     tau, _ = first_fall(c0, c1, c2, c3, c4, 0.0, hi, 2.0 * dsum * DIST_TOL, 2.0 * dsum * V_SLOPE, 0.0)
     return t + tau
 

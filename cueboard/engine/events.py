@@ -24,6 +24,7 @@ class EventKind(StrEnum):
     HOLED = "holed"  # crokinole: a disc drops into the 20-hole
     DITCHED = "ditched"  # crokinole: a disc leaves the playing surface into the ditch
     OFF_TABLE = "off_table"  # a piece leaves the table over a cushion / rail
+    BOUNCE = "bounce"  # a ball in the air lands on the bed (and bounces up again or goes on)
     SLIDING = "sliding"  # motion state transitions (bodies = (a,))
     ROLLING = "rolling"
     SPINNING = "spinning"
@@ -35,8 +36,9 @@ class BodyMotion(NamedTuple):
     from the event's time, ``p(τ) = (x, y) + (vx, vy) τ + ½ (ax, ay) τ²`` and angular velocity
     ``ω(τ) = (wx, wy, wz) + (awx, awy, awz) τ`` (``ω_z`` stops at zero), until the body's next
     event — the engine's own closed form, so a consumer evaluates any moment without the engine.
-    ``state`` is the motion state (``sliding``, ``rolling``, ``spinning``, ``stationary``, or
-    ``removed`` once captured). Units: m, m/s, m/s², rad/s, rad/s². In JSON: an array in this
+    ``state`` is the motion state (``sliding``, ``rolling``, ``spinning``, ``stationary``,
+    ``airborne`` for a ball in flight — its height in ``Event.heights`` — or ``removed`` once
+    captured or off the table). Units: m, m/s, m/s², rad/s, rad/s². In JSON: an array in this
     order."""
 
     body: str
@@ -55,6 +57,17 @@ class BodyMotion(NamedTuple):
     awz: float
 
 
+class BodyHeight(NamedTuple):
+    """The vertical motion of a body off the bed as it leaves an event (balls in flight): the
+    height of its lowest point above the bed ``z(τ) = z + vz τ + ½ az τ²`` (``az = -g``) until its
+    next event. Units: m, m/s, m/s². In JSON: an array in this order."""
+
+    body: str
+    z: float
+    vz: float
+    az: float
+
+
 class Event(BaseModel):
     """One engine event. Configured like every record (``cueboard.records.base.Record``: frozen,
     no unknown fields, finite numbers only) but defined here, so that the engine imports nothing
@@ -71,3 +84,6 @@ class Event(BaseModel):
     #: The full motion of each body the event changed, as it leaves the event (engine events;
     #: empty for a STRIKE and for records written before it existed).
     motion: tuple[BodyMotion, ...] = ()
+    #: The height of each body of the event that leaves it off the bed (in the air); empty when
+    #: every body is on the bed (and for records written before balls could fly).
+    heights: tuple[BodyHeight, ...] = ()

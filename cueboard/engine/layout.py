@@ -43,7 +43,13 @@ INERTIA: Final = 16  # moment of inertia about a horizontal / vertical axis thro
 AUX0: Final = 17  # free for a model's own use (e.g. the disc model's extra coefficients)
 AUX1: Final = 18
 AUX2: Final = 19
-N_BODY_F: Final = 20
+#: Height of the ball's lowest point above the bed, its vertical velocity and acceleration
+#: (``-g`` in flight, 0 on the bed): ``z(t) = PZ + VZ τ + ½ AZ τ²``. All zero for a body on the
+#: bed, so the planar motion never reads them (balls only; discs stay planar).
+PZ: Final = 20
+VZ: Final = 21
+AZ: Final = 22
+N_BODY_F: Final = 23
 
 # ---- body int fields (rows of ``ibody``) ---------------------------------------------------
 STATE: Final = 0
@@ -56,8 +62,9 @@ STATIONARY: Final = 0
 SPINNING: Final = 1  # in place, turning about the vertical axis
 SLIDING: Final = 2  # the contact point slips on the bed
 ROLLING: Final = 3  # the contact point is at rest on the bed (balls)
-REMOVED: Final = 4  # captured by a pocket / hole / ditch, or never on the table
-STATE_NAMES: Final = ("stationary", "spinning", "sliding", "rolling", "removed")
+REMOVED: Final = 4  # captured by a pocket / hole / ditch, off the table, or never on it
+AIRBORNE: Final = 5  # in flight above the bed (balls): ballistic, spin kept
+STATE_NAMES: Final = ("stationary", "spinning", "sliding", "rolling", "removed", "airborne")
 
 # ---- models ---------------------------------------------------------------------------------
 MODEL_BALL: Final = 0
@@ -109,7 +116,11 @@ EV_SEGMENT: Final = 2
 EV_ARC: Final = 3
 EV_CAPTURE: Final = 4
 EV_STATE: Final = 5
+EV_OFF: Final = 6  # a ball in the air leaves the table over a cushion: b = the shape's index
+EV_BOUNCE: Final = 7  # a ball in the air lands on the bed: b = its new state (airborne again
+#: when it bounces up, else the state it goes on in)
 N_EV_I: Final = 3
+#: Shape index of an EV_OFF over an arc is ``n_seg + arc index`` (segments first, as in ``tw``).
 
 #: Distance below which two surfaces count as touching for event detection, metres (0.1 µm:
 #: far below anything a referee sees, and large enough that two balls pressed together while

@@ -30,6 +30,7 @@ from cueboard.engine.layout import (
     AE,
     AH,
     AINSIDE,
+    AIRBORNE,
     AMU,
     AR,
     ASPAN,
@@ -38,17 +39,21 @@ from cueboard.engine.layout import (
     AWZ,
     AX,
     AY,
+    AZ,
     CKIND,
     DIST_TOL,
     EV_ARC,
+    EV_BOUNCE,
     EV_CAPTURE,
     EV_COLLISION,
+    EV_OFF,
     EV_SEGMENT,
     EV_STATE,
     INERTIA,
     MASS,
     PX,
     PY,
+    PZ,
     RAD,
     REMOVED,
     SE,
@@ -66,12 +71,13 @@ from cueboard.engine.layout import (
     TE,
     VX,
     VY,
+    VZ,
     WX,
     WY,
     WZ,
 )
 from cueboard.engine.models import ball
-from cueboard.engine.motion import evolve, kinematics_at
+from cueboard.engine.motion import evolve, height_at, kinematics_at
 
 INF = math.inf
 #: In the loop templates below, ``relax`` and the model laws (``start_segment``, ``end_segment``,
@@ -91,13 +97,17 @@ EF_VXA, EF_VYA, EF_VXB, EF_VYB = 7, 8, 9, 10
 #: final ones too.
 EF_WXA, EF_WYA, EF_WZA, EF_AXA, EF_AYA, EF_AWXA, EF_AWYA, EF_AWZA, EF_SA = 11, 12, 13, 14, 15, 16, 17, 18, 19
 EF_WXB, EF_WYB, EF_WZB, EF_AXB, EF_AYB, EF_AWXB, EF_AWYB, EF_AWZB, EF_SB = 20, 21, 22, 23, 24, 25, 26, 27, 28
-N_EV_F = 29
+#: ... then the height of the lowest point above the bed, the vertical velocity and acceleration
+#: of a then b (zeros on the bed; b: NaN unless two bodies collided).
+EF_ZA, EF_VZA, EF_AZA, EF_ZB, EF_VZB, EF_AZB = 29, 30, 31, 32, 33, 34
+N_EV_F = 35
 
 
 @internal
 def kinetic_energy(body: np.ndarray, i: int) -> float:
-    """Translational plus rotational kinetic energy of body ``i`` at its ``T0``, J."""
-    v2 = body[VX, i] ** 2 + body[VY, i] ** 2
+    """Translational (vertical included) plus rotational kinetic energy of body ``i`` at its
+    ``T0``, J."""
+    v2 = body[VX, i] ** 2 + body[VY, i] ** 2 + body[VZ, i] ** 2
     w2 = body[WX, i] ** 2 + body[WY, i] ** 2 + body[WZ, i] ** 2
     return 0.5 * body[MASS, i] * v2 + 0.5 * body[INERTIA, i] * w2
 
@@ -143,6 +153,25 @@ def _refresh(
 
 
 @internal
+def _on_bed(body: np.ndarray, ibody: np.ndarray, i: int) -> bool:
+    """Whether body ``i`` is on the bed (not in flight): its height fields are then all zero."""
+    return ibody[STATE, i] != AIRBORNE and body[PZ, i] == 0.0 and body[VZ, i] == 0.0
+
+
+@internal
+def _centre_gap(body: np.ndarray, ibody: np.ndarray, i: int, j: int, t: float) -> float:
+    """The surface gap between bodies ``i`` and ``j`` at time ``t``, in 3-D when one is off the bed."""
+    xi, yi, _, _, _, _ = kinematics_at(body, i, t)
+    xj, yj, _, _, _, _ = kinematics_at(body, j, t)
+    if _on_bed(body, ibody, i) and _on_bed(body, ibody, j):
+        return math.hypot(xj - xi, yj - yi) - body[RAD, i] - body[RAD, j]
+    zi, _, _ = height_at(body, i, t)
+    zj, _, _ = height_at(body, j, t)
+    dz = zj + body[RAD, j] - zi - body[RAD, i]
+    return math.sqrt((xj - xi) ** 2 + (yj - yi) ** 2 + dz * dz) - body[RAD, i] - body[RAD, j]
+
+
+@internal
 def _separate(body: np.ndarray, i: int, j: int) -> None:
     """Undo a rounding-size overlap of two touching bodies (at most ``DIST_TOL`` after a contact
     deferred until it pressed in): move them apart along the line of centres, in inverse
@@ -151,6 +180,8 @@ def _separate(body: np.ndarray, i: int, j: int) -> None:
     dy = body[PY, j] - body[PY, i]
     d = math.hypot(dx, dy)
     gap = d - body[RAD, i] - body[RAD, j]
+    if body[PZ, i] != body[PZ, j]:
+        return  # one is in the air: flight detection leaves no overlap to undo (3-D roots)
     if gap >= 0.0 or d == 0.0:
         return
     still_i = body[VX, i] == 0.0 and body[VY, i] == 0.0
@@ -204,10 +235,22 @@ def _relax_py(
                 dx = xm - xk
                 dy = ym - yk
                 d = math.hypot(dx, dy)
-                if d - body[RAD, k] - body[RAD, m] > 2.0 * DIST_TOL or d == 0.0:
-                    continue
-                if ((vxk - vxm) * dx + (vyk - vym) * dy) / d <= V_SLOPE:
-                    continue
+                if d - body[RAD, k] - body[RAD, m] > 2.0 * DIST_TOL:
+                    continue  # apart in the plane, so apart in space too
+                if _on_bed(body, ibody, k) and _on_bed(body, ibody, m):
+                    if d == 0.0:
+                        continue
+                    if ((vxk - vxm) * dx + (vyk - vym) * dy) / d <= V_SLOPE:
+                        continue
+                else:
+                    zk, vzk, _ = height_at(body, k, t)
+                    zm, vzm, _ = height_at(body, m, t)
+                    dz = zm + body[RAD, m] - zk - body[RAD, k]
+                    d = math.sqrt(dx * dx + dy * dy + dz * dz)
+                    if d - body[RAD, k] - body[RAD, m] > 2.0 * DIST_TOL or d == 0.0:
+                        continue
+                    if ((vxk - vxm) * dx + (vyk - vym) * dy + (vzk - vzm) * dz) / d <= V_SLOPE:
+                        continue
                 if count >= max_events:
                     return -1, nwork
                 evolve(body, k, t)
@@ -276,13 +319,10 @@ def _smallest_gap(body: np.ndarray, ibody: np.ndarray, t: float) -> float:
     for i in range(n):
         if ibody[STATE, i] == REMOVED:
             continue
-        xi, yi, _, _, _, _ = kinematics_at(body, i, t)
         for j in range(i + 1, n):
             if ibody[STATE, j] == REMOVED:
                 continue
-            xj, yj, _, _, _, _ = kinematics_at(body, j, t)
-            g = math.hypot(xj - xi, yj - yi) - body[RAD, i] - body[RAD, j]
-            best = min(best, g)
+            best = min(best, _centre_gap(body, ibody, i, j, t))
     return best
 
 
@@ -331,16 +371,24 @@ def _fill_motion(body: np.ndarray, ibody: np.ndarray, ev_i: np.ndarray, ev_f: np
         i = ev_i[k, 1] if side == 0 else ev_i[k, 2]
         c = EF_WXA if side == 0 else EF_WXB
         cv = EF_VXA if side == 0 else EF_VXB
+        cz = EF_ZA if side == 0 else EF_ZB
         if side == 1 and ev_i[k, 0] != EV_COLLISION:
             for q in range(9):
                 ev_f[k, c + q] = math.nan
+            for q in range(3):
+                ev_f[k, cz + q] = math.nan
             continue
         if ibody[STATE, i] == REMOVED:
             for q in range(8):
                 ev_f[k, c + q] = 0.0
+            for q in range(3):
+                ev_f[k, cz + q] = 0.0
             ev_f[k, cv] = 0.0
             ev_f[k, cv + 1] = 0.0
         else:
+            ev_f[k, cz] = body[PZ, i]
+            ev_f[k, cz + 1] = body[VZ, i]
+            ev_f[k, cz + 2] = body[AZ, i]
             ev_f[k, cv] = body[VX, i]
             ev_f[k, cv + 1] = body[VY, i]
             ev_f[k, c] = body[WX, i]
@@ -352,6 +400,35 @@ def _fill_motion(body: np.ndarray, ibody: np.ndarray, ev_i: np.ndarray, ev_f: np
             ev_f[k, c + 6] = body[AWY, i]
             ev_f[k, c + 7] = body[AWZ, i]
         ev_f[k, c + 8] = ibody[STATE, i]
+
+
+@internal
+def _over_wall(body: np.ndarray, a: int, b: int, seg: np.ndarray, arc: np.ndarray) -> bool:
+    """Whether ball ``a`` in the air flies over wall ``b`` (segments, then arcs) it has reached."""
+    ns = seg.shape[0]
+    if b < ns:
+        return ball.flies_over(body, a, seg[b, SNX], seg[b, SNY], seg[b, SH])
+    k = b - ns
+    nx = body[PX, a] - arc[k, ACX]
+    ny = body[PY, a] - arc[k, ACY]
+    d = math.hypot(nx, ny)
+    s = -1.0 if arc[k, AINSIDE] != 0.0 else 1.0
+    return ball.flies_over(body, a, s * nx / d, s * ny / d, arc[k, AH])
+
+
+@internal
+def _remove(body: np.ndarray, ibody: np.ndarray, i: int) -> None:
+    """Take body ``i`` off the table (captured, or over a cushion): at rest, no more events."""
+    ibody[STATE, i] = REMOVED
+    body[VX, i] = 0.0
+    body[VY, i] = 0.0
+    body[WX, i] = 0.0
+    body[WY, i] = 0.0
+    body[WZ, i] = 0.0
+    body[PZ, i] = 0.0
+    body[VZ, i] = 0.0
+    body[AZ, i] = 0.0
+    body[TE, i] = INF
 
 
 @internal
@@ -456,8 +533,9 @@ def _run_events_py(
         xb = math.nan
         yb = math.nan
         if what == 1:
+            landing = ibody[STATE, a] == AIRBORNE
             end_segment(body, ibody, a, par)
-            kind = EV_STATE
+            kind = EV_BOUNCE if landing else EV_STATE
             eb = ibody[STATE, a]
             if eb in (STATIONARY, SPINNING):
                 _unpress(body, a, seg, arc)
@@ -469,6 +547,10 @@ def _run_events_py(
             kind = EV_COLLISION
             xb = body[PX, b]
             yb = body[PY, b]
+        elif what == 3 and b < ns + na and ibody[STATE, a] == AIRBORNE and _over_wall(body, a, b, seg, arc):
+            # in the air and passing over the cushion nose: off the table (ball.flies_over)
+            kind = EV_OFF
+            _remove(body, ibody, a)
         elif b < ns:
             nx = seg[b, SNX]
             ny = seg[b, SNY]
@@ -507,13 +589,7 @@ def _run_events_py(
             eb = k
             if capture(body, ibody, a, int(cap[k, CKIND]), par):
                 kind = EV_CAPTURE
-                ibody[STATE, a] = REMOVED
-                body[VX, a] = 0.0
-                body[VY, a] = 0.0
-                body[WX, a] = 0.0
-                body[WY, a] = 0.0
-                body[WZ, a] = 0.0
-                body[TE, a] = INF
+                _remove(body, ibody, a)
             else:
                 # not captured: forget this crossing (found again only after leaving the region)
                 tw[a, b] = INF
@@ -523,7 +599,7 @@ def _run_events_py(
             e1 += kinetic_energy(body, b)
         _write_event(
             ev_i, ev_f, count, kind, a, eb, t, body[PX, a], body[PY, a], xb, yb,
-            e1 - e0 if kind != EV_CAPTURE else 0.0,
+            e1 - e0 if kind != EV_CAPTURE and kind != EV_OFF else 0.0,
             _smallest_gap(body, ibody, t) if check else math.nan,
             body[VX, a], body[VY, a],
             body[VX, b] if what == 2 else math.nan, body[VY, b] if what == 2 else math.nan,
@@ -549,7 +625,7 @@ def _run_events_py(
             for w in range(nwork):
                 _refresh(body, ibody, work[w], t, seg, arc, cap, tp, tw)
         else:
-            if what == 3 and kind != EV_CAPTURE and ibody[STATE, a] == STATIONARY:
+            if what == 3 and kind != EV_CAPTURE and kind != EV_OFF and ibody[STATE, a] == STATIONARY:
                 count = _record_rest(body, ibody, a, t, ev_i, ev_f, count, check)  # stopped by a wall
                 if count < 0:
                     return -1

@@ -4,6 +4,9 @@ Between events each body follows ``p(t) = P + V τ + ½ A τ²`` (``τ = t - T0`
 linear and angular accelerations, which is exact for the sliding, rolling and spinning states of a
 ball on cloth (Leckie & Greenspan 2005; Han 2005) and for a disc under Coulomb friction. A model
 only chooses ``A``, ``AW`` and the transition time ``TE`` (models/*.py); this module moves bodies.
+A ball in flight also has a height ``z(t) = PZ + VZ τ + ½ AZ τ²`` (``AZ = -g``; no air drag), with
+``A = AW = 0``: ballistic, spin kept. A body on the bed has ``PZ = VZ = AZ = 0`` and its height is
+never touched.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from cueboard.engine.layout import AWX, AWY, AWZ, AX, AY, PX, PY, T0, VX, VY, WX, WY, WZ
+from cueboard.engine.layout import AWX, AWY, AWZ, AX, AY, AZ, PX, PY, PZ, T0, VX, VY, VZ, WX, WY, WZ
 
 
 @njit(cache=True, error_model="numpy")
@@ -38,6 +41,10 @@ def evolve(body: np.ndarray, i: int, t: float) -> None:
             body[AWZ, i] = 0.0
         else:
             body[WZ, i] = wz1
+    az = body[AZ, i]
+    if az != 0.0:
+        body[PZ, i] += tau * (body[VZ, i] + 0.5 * az * tau)
+        body[VZ, i] += az * tau
     body[T0, i] = t
 
 
@@ -51,3 +58,12 @@ def kinematics_at(body: np.ndarray, i: int, t: float) -> tuple[float, float, flo
     px = body[PX, i] + tau * (body[VX, i] + 0.5 * ax * tau)
     py = body[PY, i] + tau * (body[VY, i] + 0.5 * ay * tau)
     return px, py, body[VX, i] + ax * tau, body[VY, i] + ay * tau, ax, ay
+
+
+@njit(cache=True, error_model="numpy")
+def height_at(body: np.ndarray, i: int, t: float) -> tuple[float, float, float]:
+    """Height of body ``i``'s lowest point above the bed, its vertical velocity and acceleration
+    at time ``t``: ``(z, vz, az)`` (zeros on the bed); the body is not changed."""
+    tau = t - body[T0, i]
+    az = body[AZ, i]
+    return body[PZ, i] + tau * (body[VZ, i] + 0.5 * az * tau), body[VZ, i] + az * tau, az

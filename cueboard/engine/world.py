@@ -15,7 +15,7 @@ from typing import Any, Final
 
 import numpy as np
 
-from cueboard.engine.events import BodyMotion, Event, EventKind
+from cueboard.engine.events import BodyHeight, BodyMotion, Event, EventKind
 from cueboard.engine.layout import (
     AWX,
     AWY,
@@ -23,8 +23,10 @@ from cueboard.engine.layout import (
     AX,
     AY,
     EV_ARC,
+    EV_BOUNCE,
     EV_CAPTURE,
     EV_COLLISION,
+    EV_OFF,
     EV_SEGMENT,
     EV_STATE,
     INERTIA,
@@ -59,6 +61,8 @@ from cueboard.engine.loop import (
     EF_XB,
     EF_YA,
     EF_YB,
+    EF_ZA,
+    EF_ZB,
     N_EV_F,
     run_events,
 )
@@ -276,7 +280,8 @@ def run(
 
 #: The fields each event record sets, shared by all records built by ``to_events`` (a set of its
 #: own per record would take ~700 of the ~1100 bytes an event record costs).
-_FIELDS_WITH_SHAPE: Final = {"time", "kind", "bodies", "shape", "x", "y", "motion"}
+_FIELDS_WITH_SHAPE: Final = {"time", "kind", "bodies", "shape", "x", "y", "motion", "heights"}
+_NO_HEIGHTS: Final[tuple[BodyHeight, ...]] = ()
 
 
 def to_events(raw: RawEvents, body_ids: Sequence[str], shapes: Shapes) -> tuple[Event, ...]:
@@ -313,16 +318,28 @@ def to_events(raw: RawEvents, body_ids: Sequence[str], shapes: Shapes) -> tuple[
             event_kind, shape = shapes.cap_events[b], shapes.cap_names[b]
         elif kind == EV_STATE:
             event_kind = state_kind[STATE_NAMES[b]]
+        elif kind == EV_BOUNCE:
+            event_kind, shape = EventKind.BOUNCE, "bed"
+        elif kind == EV_OFF:
+            event_kind = EventKind.OFF_TABLE
+            ns = len(shapes.seg_names)
+            shape = shapes.seg_names[b] if b < ns else shapes.arc_names[b - ns]
         else:
             continue
         # What ``Event.model_construct`` does, without its per-call field loop (a third of the
         # record path's time): every field is given, and all records share one fields-set.
         ev = new(Event)
         motion: tuple[BodyMotion, ...] = (_motion(body_ids[a], row, x, y, EF_VXA, EF_WXA),)
+        heights = _NO_HEIGHTS
         if kind == EV_COLLISION:
             motion += (_motion(body_ids[b], row, row[EF_XB], row[EF_YB], EF_VXB, EF_WXB),)
+            if row[EF_ZB] or row[EF_ZB + 1] or row[EF_ZB + 2]:
+                heights = (BodyHeight(body_ids[b], row[EF_ZB], row[EF_ZB + 1], row[EF_ZB + 2]),)
+        if row[EF_ZA] or row[EF_ZA + 1] or row[EF_ZA + 2]:
+            heights = (BodyHeight(body_ids[a], row[EF_ZA], row[EF_ZA + 1], row[EF_ZA + 2]), *heights)
         fields = {
-            "time": t, "kind": event_kind, "bodies": bodies, "shape": shape, "x": x, "y": y, "motion": motion
+            "time": t, "kind": event_kind, "bodies": bodies, "shape": shape, "x": x, "y": y,
+            "motion": motion, "heights": heights,
         }
         setattr_(ev, "__dict__", fields)
         setattr_(ev, "__pydantic_fields_set__", shaped)

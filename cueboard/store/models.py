@@ -84,7 +84,8 @@ class ShotRow(Base):
     number: Mapped[int] = mapped_column(Integer)
     frame: Mapped[int] = mapped_column(Integer)
     player: Mapped[int] = mapped_column(Integer)
-    #: "shot" for a stroke, "choice" for a choice the rules gave (play on, replace, ...).
+    #: "shot" for a stroke, "choice" for a choice the rules gave (play on, replace, ...), "time" for
+    #: the consequence of the shot clock running out (cueboard/app/online/clock.py).
     kind: Mapped[str] = mapped_column(String(16), default="shot")
     entry: Mapped[dict[str, Any]] = mapped_column(JSON)
     position_before: Mapped[dict[str, Any]] = mapped_column(JSON)

@@ -20,7 +20,12 @@ class OnlineMatchRow(Base):
     """Access to one match: the host token's hash and the host's choice to list it publicly.
 
     ``legacy``: a match stored before seats existed (migration 0003); anyone may play it, as
-    before, and it is listed to everyone."""
+    before, and it is listed to everyone.
+
+    The optional per-shot clock (migration 0005, cueboard/app/online/clock.py): ``shot_clock_s``
+    the seconds the person to move has for each shot (None: no clock), ``deadline`` when the
+    person to move at match version ``clock_version`` runs out of time (None: the clock waits,
+    for an invited seat not yet taken or the AI to move)."""
 
     __tablename__ = "online_matches"
 
@@ -29,6 +34,9 @@ class OnlineMatchRow(Base):
     public: Mapped[bool] = mapped_column(Boolean, default=False)
     legacy: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    shot_clock_s: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    clock_version: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class SeatRow(Base):

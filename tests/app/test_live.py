@@ -127,3 +127,39 @@ def test_a_second_server_over_the_same_database_delivers_the_moves(base: str, db
         assert _act(host, "DELETE", f"/api/matches/{mid}").status_code == 204
         assert watch.until("deleted")[-1].data == {"id": mid}
         watch.close()
+
+
+def test_the_live_poll_rules_a_time_out_nobody_acts_on(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The shot clock (docs/app.md#the-shot-clock) with nobody acting: the process's live poll
+    rules the time foul once the deadline has passed and pushes it to the watchers, with the next
+    person's deadline (time injected: no waiting for the clock)."""
+    from datetime import datetime, timedelta
+
+    import fake_physics
+
+    fake_physics.install(monkeypatch)
+    app = create_app(db_url)
+    app.state.online.hub.poll_s = 0.1
+    with serve(app) as url, httpx.Client(base_url=url) as host, httpx.Client(base_url=url) as guest, \
+            httpx.Client(base_url=url) as spectator:
+        r = host.post("/api/matches", json={"game": "snooker", "seed": 2, "shot_clock": 15,
+                                            "players": [{"name": "Ann"}, {"name": "Bob", "invite": True}]})
+        m = r.json()
+        mid = m["id"]
+        watch = EventReader(spectator, f"/api/matches/{mid}/live")
+        first = watch.until("seats")[0].data
+        assert first["clock"]["deadline"] is None  # Bob's seat is open: the clock waits
+        code = m["online"]["invitations"][0]["code"]
+        assert guest.post(f"/api/matches/{mid}/join", json={"code": code, "name": "Bob"}).status_code == 200
+        started = watch.until("match")[-1].data["clock"]  # the deadline, pushed once the seat is taken
+        assert started["version"] == 0 and started["deadline"] is not None
+        deadline = datetime.fromisoformat(started["deadline"])
+        app.state.online.clock.now = lambda: deadline + timedelta(milliseconds=1)
+        got = watch.until("match")
+        [shot] = [e for e in got if e.event == "shot"]
+        assert shot.data["kind"] == "time" and shot.data["announcements"][0]["key"] == "clock.time_up"
+        view = got[-1].data
+        assert view["shots"] == 1 and view["turn"]["seat"] == 1
+        assert view["clock"]["version"] == 1
+        assert datetime.fromisoformat(view["clock"]["deadline"]) == deadline + timedelta(seconds=15)
+        watch.close()

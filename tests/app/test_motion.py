@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from cueboard.app.motion import build_tracks, position_at
+from cueboard.app.motion import build_tracks, height_at, position_at
 from cueboard.engine.events import Event, EventKind
 
 
@@ -83,3 +83,56 @@ def test_parabolic_slide_with_known_start_velocity() -> None:
 
 def test_no_events_no_tracks() -> None:
     assert build_tracks({"w": (0.0, 0.0)}, []).tracks == []
+
+
+def test_a_jumped_cue_ball_is_drawn_on_its_ballistic_ground_track() -> None:
+    """A ball in the air (issue 18): the app draws it at its x, y, which in flight move at the
+    constant horizontal speed v cos(elevation) — mid-flight the track is where ballistics says."""
+    from cueboard.games.snooker.physics import simulate_shot
+    from cueboard.games.snooker.physics_params import STANDARD_PHYSICS
+    from cueboard.games.snooker.records import SnookerStrike
+    from cueboard.records.base import Piece, Position
+
+    white = Piece(id="white", kind="ball", colour="white", x=0.0, y=0.7)
+    events, _ = simulate_shot(Position(game="snooker", pieces=(white,)),
+                              SnookerStrike(speed=3.0, angle=90.0, elevation=45.0))
+    vh = 3.0 * math.cos(math.radians(45.0))
+    t_land = 2.0 * STANDARD_PHYSICS.bed_restitution * 3.0 * math.sin(math.radians(45.0)) / 9.81
+    (track,) = build_tracks({"white": (0.0, 0.7)}, events, {"white": (0.0, vh)}).tracks
+    vz = 0.5 * t_land * 9.81
+    for t in (0.25 * t_land, 0.5 * t_land, t_land):
+        x, y = position_at(track, t)
+        assert abs(x) < 1e-9 and y == pytest.approx(0.7 + vh * t, abs=1e-9)
+        # and how high it is, for the drawing's height cue
+        assert height_at(track, t) == pytest.approx(max(0.0, vz * t - 0.5 * 9.81 * t * t), abs=1e-9)
+    assert height_at(track, 0.5 * t_land) > 0.05
+
+def test_sounds_are_the_contacts_with_their_speeds() -> None:
+    """The contacts a shot makes heard, in time order, with their speeds: the cue ball struck at
+    2 m/s reaches the red 0.9475 m away after 0.5 s at uniform deceleration, so at 2·0.9475/0.5 − 2
+    = 1.79 m/s (the red at rest: the relative speed); the red then runs 0.8 m in 1 s to the pocket
+    at constant speed (nothing fixes its deceleration): 0.8 m/s. Changes of motion state
+    (rolling, stationary) make no sound."""
+    events = [
+        _ev(1.5, EventKind.POCKETED, ("r",), 1.8, 0.0),
+        _ev(0.0, EventKind.STRIKE, ("w",), 0.0, 0.0),
+        _ev(0.6, EventKind.STATIONARY, ("w",), 0.95, 0.0),
+        _ev(0.5, EventKind.COLLISION, ("w", "r"), 0.9475, 0.0),
+    ]
+    tracks = build_tracks({"w": (0.0, 0.0), "r": (1.0, 0.0)}, events, {"w": (2.0, 0.0)})
+    assert [(s.kind, s.t) for s in tracks.sounds] == [("strike", 0.0), ("collision", 0.5), ("pocketed", 1.5)]
+    assert [s.speed for s in tracks.sounds] == pytest.approx([2.0, 1.79, 0.8])
+
+
+def test_a_cushion_sound_has_the_piece_speed_and_the_shape() -> None:
+    """A ball struck at 1 m/s that slides without losing speed (the positions say so) meets a
+    cushion after 0.5 s: heard at 1 m/s, the cushion named."""
+    events = [
+        _ev(0.0, EventKind.STRIKE, ("w",), 0.0, 0.0),
+        Event(time=0.5, kind=EventKind.CUSHION, bodies=("w",), shape="cushion:top", x=0.5, y=0.0),
+        _ev(1.0, EventKind.STATIONARY, ("w",), 0.75, 0.0),
+    ]
+    (s0, s1) = build_tracks({"w": (0.0, 0.0)}, events, {"w": (1.0, 0.0)}).sounds
+    assert (s1.kind, s1.shape, s1.t) == ("cushion", "cushion:top", 0.5)
+    assert s1.speed == pytest.approx(1.0)
+    assert s0.speed == pytest.approx(1.0)

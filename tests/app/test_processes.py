@@ -124,8 +124,15 @@ def test_four_workers_fifty_concurrent_strokes(db: str, tmp_path: Path) -> None:
         assert len(acked) >= 50, (len(acked), seen)
         assert sum(s["stale"] for s in seen) > 0, "the clients never raced (no stale stroke refused)"
         records = _records_replay_clean(server, mids, tmp_path)
-        for mid in mids:  # exactly the acknowledged strokes: none lost, none played twice
-            assert len(records[mid].shots) == sum(1 for a in acked if a[0] == mid)
+        # every acknowledged stroke is stored once; a stroke whose answer never reached its client
+        # (the client's timeout on a loaded machine: counted "lost") may be stored unacknowledged
+        lost = sum(s["lost"] for s in seen)
+        unacknowledged = 0
+        for mid in mids:
+            stored, acknowledged = len(records[mid].shots), sum(1 for a in acked if a[0] == mid)
+            assert stored >= acknowledged, (mid, stored, acknowledged)
+            unacknowledged += stored - acknowledged
+        assert unacknowledged <= lost, (unacknowledged, lost, seen)
         _acknowledged_are_recorded(acked, records)
 
 

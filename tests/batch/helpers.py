@@ -43,3 +43,10 @@ def always_die(task: Task) -> dict[str, Any]:
 def unpicklable(task: Task) -> dict[str, Any]:
     """A result that cannot travel back from a worker."""
     return {"f": lambda: None}
+
+
+def fail_at_two(task: Task) -> dict[str, Any]:
+    """Fails for the task of payload n == 2 only (a failure in the middle of a chunk)."""
+    if task.payload.get("n") == 2:
+        raise ValueError(f"no result for {task.key}")
+    return draw(task)

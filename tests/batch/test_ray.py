@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from cueboard.batch import RayExecutor, ResultStore, SerialExecutor, Task, run_tasks
-from tests.batch.helpers import die_once, draw, fail
+from tests.batch.helpers import die_once, draw, fail, fail_at_two
 
 ray = pytest.importorskip("ray")
 
@@ -129,3 +129,63 @@ def test_a_shot_map_on_ray_is_the_serial_one(ray_executor: RayExecutor, tmp_path
     on_ray = compute_shotmap(spec, ray_executor, tmp_path / "ray.jsonl")
     assert on_ray.to_json() == compute_shotmap(spec, SerialExecutor(), tmp_path / "serial.jsonl").to_json()
     assert (tmp_path / "ray.jsonl").read_bytes() == (tmp_path / "serial.jsonl").read_bytes()
+
+
+def test_chunk_sizes_follow_the_measured_task_time() -> None:
+    from cueboard.batch.ray_executor import chunk_size
+
+    assert chunk_size(None, 100, 2) == 1  # nothing measured yet: one task
+    assert chunk_size(0.1, 100, 2, target_s=0.5) == 5  # 0.5 s of 0.1 s tasks
+    assert chunk_size(0.001, 100, 2, target_s=0.5) == 25  # capped at a quarter of what is left
+    assert chunk_size(2.0, 100, 2, target_s=0.5) == 1  # a task longer than the target: alone
+    assert chunk_size(0.001, 1, 2) == 1
+
+
+@pytest.mark.parametrize("chunk", [1, 3, 7, None])
+def test_how_a_batch_is_chunked_never_changes_a_result(
+    ray_executor: RayExecutor, tmp_path: Path, chunk: int | None
+) -> None:
+    """Seeds come from the task keys, so chunks of 1, 3 or 7 tasks, or sized from the measured
+    task time, give the serial results, recorded in the tasks' order."""
+    tasks = _tasks(20)
+    old = ray_executor.chunk
+    ray_executor.chunk = chunk
+    try:
+        got = run_tasks(draw, tasks, ray_executor, ResultStore(tmp_path / "ray.jsonl"))
+        calls = ray_executor.calls
+    finally:
+        ray_executor.chunk = old
+    assert got == run_tasks(draw, tasks, SerialExecutor(), ResultStore(tmp_path / "serial.jsonl"))
+    assert (tmp_path / "ray.jsonl").read_bytes() == (tmp_path / "serial.jsonl").read_bytes()
+    if chunk is not None:
+        assert calls == -(-20 // chunk)  # the batch really went in chunks of that size
+    else:
+        assert calls < 20  # measured tasks this short are sent several at a time
+
+
+def test_a_failing_task_inside_a_chunk_names_itself(ray_executor: RayExecutor, tmp_path: Path) -> None:
+    from cueboard.batch import BatchError
+
+    old = ray_executor.chunk
+    ray_executor.chunk = 4
+    try:
+        with pytest.raises(BatchError, match=r"task t/02 failed: .*no result for t/02"):
+            run_tasks(fail_at_two, _tasks(8), ray_executor, ResultStore(tmp_path / "r.jsonl"))
+    finally:
+        ray_executor.chunk = old
+    # the actors were replaced: the next batch runs
+    assert run_tasks(draw, _tasks(2), ray_executor, ResultStore(tmp_path / "s.jsonl"))
+
+
+def test_executors_of_one_ray_session_share_its_actors(ray_executor: RayExecutor, tmp_path: Path) -> None:
+    """A second executor on the session's Ray (the CLI's, inside a program that holds one)
+    uses the same actors — its own would wait forever for the CPUs the first ones hold."""
+    from cueboard.batch import ray_executor as module
+
+    run_tasks(draw, _tasks(2), ray_executor, ResultStore(tmp_path / "a.jsonl"))
+    actors = list(module._SHARED.actors)
+    other = RayExecutor(2)
+    got = run_tasks(draw, _tasks(4), other, ResultStore(tmp_path / "b.jsonl"))
+    other.close()  # it did not start Ray: Ray and the actors stay
+    assert module._SHARED.actors == actors and ray.is_initialized()
+    assert got == run_tasks(draw, _tasks(4), SerialExecutor(), ResultStore(tmp_path / "s.jsonl"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import socket
@@ -117,3 +118,18 @@ def new_match(page: Any, server: Server, game: str) -> None:
     page.click("#start")
     page.wait_for_selector("#table")
     page.wait_for_function("window.cueboard && window.cueboard.m && document.body.dataset.busy === ''")
+
+
+def axe_serious(page: Any) -> list[str]:
+    """axe-core's serious and critical violations on the page (the axe.min.js bundled by the dev
+    dependency axe-playwright-python; the page must bypass its CSP to take the injected script).
+    Skips the test when that package is missing."""
+    import pytest
+
+    spec = importlib.util.find_spec("axe_playwright_python")
+    if spec is None or spec.origin is None:
+        pytest.skip("axe-playwright-python (axe-core) is not installed: pip install -e '.[dev]'")
+    page.add_script_tag(path=str(Path(spec.origin).with_name("axe.min.js")))
+    result = page.evaluate("axe.run(document, { resultTypes: ['violations'] })")
+    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}"
+            for v in result["violations"] if v["impact"] in ("serious", "critical")]

@@ -5,7 +5,6 @@ language the lobby, the table and the referee's calls show no English text left 
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import sys
@@ -17,18 +16,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from harness import Server, click_world, new_match
+from harness import Server, axe_serious, click_world, new_match
 
 from cueboard.app.messages import LANGUAGES, catalogue
 
 pytestmark = pytest.mark.browser
-
-
-def _axe_script() -> Path:
-    spec = importlib.util.find_spec("axe_playwright_python")
-    if spec is None or spec.origin is None:
-        pytest.skip("axe-playwright-python (axe-core) is not installed: pip install -e '.[dev]'")
-    return Path(spec.origin).with_name("axe.min.js")
 
 
 @pytest.fixture
@@ -45,19 +37,11 @@ def page(server: Server, browser: Any) -> Iterator[Any]:
     assert not errors, errors
 
 
-def _serious(page: Any) -> list[str]:
-    page.add_script_tag(path=str(_axe_script()))
-    result = page.evaluate("axe.run(document, { resultTypes: ['violations'] })")
-    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}"
-            for v in result["violations"] if v["impact"] in ("serious", "critical")]
-
-
-
 def test_axe_lobby_and_tables(page: Any, server: Server) -> None:
-    found = {"lobby": _serious(page)}
+    found = {"lobby": axe_serious(page)}
     for game in ("snooker", "crokinole", "novuss"):
         new_match(page, server, game)
-        found[game] = _serious(page)
+        found[game] = axe_serious(page)
     assert found == {"lobby": [], "snooker": [], "crokinole": [], "novuss": []}
 
 

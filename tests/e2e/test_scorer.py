@@ -15,7 +15,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from harness import Server
+from harness import Server, axe_serious
 
 pytestmark = pytest.mark.browser
 
@@ -112,19 +112,6 @@ def test_scorer_on_a_phone(phone: Any) -> None:
     assert _scores(page) == ("19", "0")
 
 
-def _serious(page: Any) -> list[str]:
-    """axe-core's serious and critical violations on the page (as tests/e2e/test_access.py)."""
-    import importlib.util
-
-    spec = importlib.util.find_spec("axe_playwright_python")
-    if spec is None or spec.origin is None:
-        pytest.skip("axe-playwright-python (axe-core) is not installed: pip install -e '.[dev]'")
-    page.add_script_tag(path=str(Path(spec.origin).with_name("axe.min.js")))
-    result = page.evaluate("axe.run(document, { resultTypes: ['violations'] })")
-    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}"
-            for v in result["violations"] if v["impact"] in ("serious", "critical")]
-
-
 @pytest.mark.parametrize("lang", ["uk", "zh-Hant"])
 def test_scorer_pages_pass_axe_and_speak_the_language(server: Server, browser: Any, lang: str) -> None:
     # the page's Content-Security-Policy forbids the injected axe script: bypassed for the check only
@@ -137,13 +124,13 @@ def test_scorer_pages_pass_axe_and_speak_the_language(server: Server, browser: A
     page.goto(server.url + "/#/scorer")
     page.reload()
     page.wait_for_selector("#scorer-start")
-    found = {"new": _serious(page)}
+    found = {"new": axe_serious(page)}
     page.tap("#scorer-start")
     page.wait_for_selector("#scorer-score0")
     page.tap("[data-mode=foul_first]")
     _tap(page, "[data-ball=pink]", ("0", "6"))  # Player 1 hits the pink first with a red on: 6 away
     page.wait_for_selector("[data-choice=play]")
-    found["pad"] = _serious(page)
+    found["pad"] = axe_serious(page)
     text = page.inner_text("#scorer")
     width = page.evaluate("document.documentElement.scrollWidth")
     english = [w for w in ("Potted", "Undo", "Foul", "Miss", "Player", "Break") if w in text]

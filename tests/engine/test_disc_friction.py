@@ -120,3 +120,25 @@ def test_ring_limits_and_fixed_point() -> None:
     f, tau = friction_ratios(eps0, RING)
     assert f == pytest.approx(eps0 * tau / kappa, rel=1e-9)
     assert eps0 != pytest.approx(fixed_point(0.5), rel=1e-3)
+
+
+def test_the_stored_tables_are_the_quadratures() -> None:
+    """The engine reads f and τ from disc_friction_tables.json (start-up time): they are the
+    quadrature's tables (to the last bits but rounding of another NumPy's sums), for the solid
+    disc and for crokinole's ring."""
+    from cueboard.engine.models import disc as disc_model
+    from cueboard.engine.models.disc_friction import STORED_RHOS, build_tables, stored_tables
+
+    assert disc_model.RING_RHO in STORED_RHOS
+    for rho in STORED_RHOS:
+        for stored, computed in zip(stored_tables(rho), build_tables(rho=rho), strict=True):
+            assert stored.shape == computed.shape
+            np.testing.assert_allclose(stored, computed, rtol=1e-13, atol=0)
+    np.testing.assert_array_equal(disc_model.F_TABS[1], stored_tables(disc_model.RING_RHO)[0])
+
+
+def test_a_grid_that_is_not_stored_is_computed() -> None:
+    from cueboard.engine.models.disc_friction import build_tables, stored_tables
+
+    for got, want in zip(stored_tables(0.5), build_tables(rho=0.5), strict=True):
+        np.testing.assert_array_equal(got, want)

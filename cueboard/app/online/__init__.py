@@ -9,16 +9,27 @@ endpoints (:attr:`Online.router`).
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable, Iterator, Sequence
+from datetime import datetime
 from typing import Any
 
 from fastapi import APIRouter, Depends, Header, Query, Request, Response
 from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, Field
 
+from cueboard.app.online.clock import ShotClock
 from cueboard.app.online.guard import AccessError, Guard, add_cookie, all_credentials, issued_json, notifying
 from cueboard.app.online.live import LiveHub
+from cueboard.app.online.qr import qr_svg_uri, site_origin
 from cueboard.app.online.seats import Access, InvitationError, OnlineError, SeatBook
 from cueboard.app.service import MatchService
+
+
+class ClockExpiredError(OnlineError):
+    """A move that arrived after the shot clock ran out (409): the time-out was ruled instead."""
+
+    def __init__(self, match_id: str):
+        super().__init__(409, "clock.expired", f"the shot clock of match '{match_id}' ran out before this "
+                         "request: the time-out was ruled instead (see the match's last move)")
 
 
 class JoinIn(BaseModel):
@@ -37,24 +48,41 @@ class PublishIn(BaseModel):
 class Online:
     """Seats, invitations and live tables of one server's matches."""
 
-    def __init__(self, service: MatchService, *, poll_s: float = 1.0):
+    def __init__(self, service: MatchService, *, poll_s: float = 1.0,
+                 now: Callable[[], datetime] | None = None):
         self.service = service
         self.book = SeatBook(service.store)
         self.guard = Guard(service.store, self.book)
-        self.hub = LiveHub(service, self.book, poll_s=poll_s)
+        self.clock = ShotClock(service, now)
+        self.hub = LiveHub(service, self.book, poll_s=poll_s, clock=self.clock)
         #: Dependencies of the acting endpoints: the seat to move (strokes, placements,
         #: choices), a seat holder (the AI's turn), the host (delete); each wakes the live
         #: tables once the endpoint has run.
         self.seat_to_move: Callable[[Request, str], Iterator[Access]] = notifying(
-            self.guard.seat_to_move, self.hub.notify)
+            self._in_time, self.hub.notify)
         self.seat_holder: Callable[[Request, str], Iterator[Access]] = notifying(
             self.guard.seat_holder, self.hub.notify)
         self.host: Callable[[Request, str], Iterator[Access]] = notifying(self.guard.host, self.hub.notify)
         self.router = self._routes()
 
+    def _in_time(self, request: Request, match_id: str) -> Access:
+        """The seat to move's guard, after the shot clock: a move arriving once the time is up
+        is refused (409 ``clock.expired``, the time-out ruled instead) — but only for a request
+        whose credentials would have let it act."""
+        access = self.guard.seat_to_move(request, match_id)
+        if self.clock.sync(match_id):
+            raise ClockExpiredError(match_id)
+        return access
+
+    def view(self, match_id: str) -> dict[str, Any]:
+        """``GET /api/matches/{id}``: the match (its shot clock brought up to date first: a
+        time-out due is ruled), with ``clock`` (None: no clock)."""
+        self.clock.sync(match_id)
+        return {**self.service.view(match_id), "clock": self.clock.state(match_id)}
+
     # --- hooks of the server's own endpoints ---------------------------------------------------
     def created(self, request: Request, response: Response, view: dict[str, Any],
-                invited: Sequence[int]) -> dict[str, Any]:
+                invited: Sequence[int], shot_clock: int | None = None) -> dict[str, Any]:
         """A match was just created: issue its tokens and invitations (``invited``: indexes of
         the players whose seat goes to a friend), put the creator's tokens in the browser's
         cookie, and return them (``online`` of the create answer)."""
@@ -66,7 +94,14 @@ class Online:
             self.service.delete(match_id, expected=int(view["version"]))  # never leave a match nobody holds
             raise
         add_cookie(request, response, match_id, issued.tokens())
-        return issued_json(match_id, issued)
+        self.clock.set(match_id, shot_clock)
+        out = issued_json(match_id, issued)
+        origin = site_origin(request)
+        for inv in out["invitations"]:
+            inv["url"] = origin + inv["path"]
+            inv["qr"] = qr_svg_uri(inv["url"])
+        out["watch_qr"] = qr_svg_uri(origin + out["watch_path"])
+        return out
 
     def listing(self, request: Request, status: str | None) -> list[dict[str, Any]]:
         """``GET /api/matches``: the matches the caller holds a token of, the public ones, each
@@ -131,4 +166,4 @@ class Online:
         return r
 
 
-__all__ = ["AccessError", "InvitationError", "Online", "OnlineError"]
+__all__ = ["AccessError", "ClockExpiredError", "InvitationError", "Online", "OnlineError"]

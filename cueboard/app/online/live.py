@@ -32,6 +32,7 @@ from typing import Any
 
 from sqlalchemy import select
 
+from cueboard.app.online.clock import ShotClock
 from cueboard.app.online.seats import SeatBook, lease
 from cueboard.app.service import MatchService
 from cueboard.store import StoreError
@@ -50,8 +51,11 @@ class LiveHub:
     """The live tables of one server process."""
 
     def __init__(self, service: MatchService, book: SeatBook, *, poll_s: float = 1.0,
-                 ping_s: float = 15.0, lease_s: float = 45.0, cache_shots: int = 2048):
+                 ping_s: float = 15.0, lease_s: float = 45.0, cache_shots: int = 2048,
+                 clock: ShotClock | None = None):
         self.service = service
+        #: The shot clocks: each poll rules the time-outs due on the watched tables.
+        self.clock = clock
         self.store = service.store
         self.book = book
         self.poll_s = poll_s
@@ -138,8 +142,11 @@ class LiveHub:
                      present: list[tuple[str, int]]) -> dict[str, tuple[Any, ...]]:
         if present:
             self.book.touch_many(present, lease(self.lease_s))
+        if self.clock is not None:
+            for mid in self.clock.clocked(match_ids):
+                self.clock.sync(mid)  # a time-out due: ruled and stored here (a new version)
         with self.store.session() as s:
-            rows = s.execute(select(MatchRow.id, MatchRow.version).where(MatchRow.id.in_(match_ids))).tuples()
+            rows = s.execute(select(MatchRow.id, MatchRow.version).where(MatchRow.id.in_(match_ids)))
             counts = {mid: int(n) for mid, n in rows}
         stamps = self.book.stamps(match_ids, datetime.now(UTC))
         return {mid: (counts.get(mid, 0), stamps.get(mid, ())) for mid in match_ids}
@@ -180,6 +187,14 @@ class LiveHub:
         return moves, [self._shot(match_id, n) for n in range(start, moves)], view, seats
 
     def _read(self, match_id: str) -> tuple[int, dict[str, Any], list[dict[str, Any]]]:
+        clock = None
+        if self.clock is not None:
+            self.clock.sync(match_id)
+            clock = self.clock.state(match_id)
+        moves, view, seats = self._read_match(match_id)
+        return moves, {**view, "clock": clock}, seats
+
+    def _read_match(self, match_id: str) -> tuple[int, dict[str, Any], list[dict[str, Any]]]:
         moves = self._moves(match_id)
         cached = self._views.get(match_id)
         if cached is not None and cached[0] == moves:
@@ -207,6 +222,7 @@ class LiveHub:
             yield "retry: 2000\n\n"
             sent = after
             seats_sent: list[dict[str, Any]] | None = None
+            clock_sent: tuple[Any, ...] | None = None
             while True:
                 ev = self._event(match_id)
                 try:
@@ -217,8 +233,13 @@ class LiveHub:
                     return
                 for shot in shots:
                     yield sse("shot", shot, shot["number"] + 1)
-                if sent is None or shots or sent > moves:
-                    yield sse("match", view)
+                clock = view.get("clock")
+                clock_now = (clock["version"], clock["deadline"]) if clock else None
+                # (a deadline set or moved without a move — the last invited seat taken — is
+                # sent too: every browser at the table counts down from it)
+                if sent is None or shots or sent > moves or clock_now != clock_sent:
+                    yield sse("match", self._timed(view))
+                    clock_sent = clock_now
                 sent = moves
                 self._delivered[match_id] = max(self._delivered.get(match_id, 0), moves)
                 if seat_list != seats_sent:
@@ -244,6 +265,13 @@ class LiveHub:
                     gone.append(seat)
             if gone:
                 self._away(match_id, gone)
+
+    def _timed(self, view: dict[str, Any]) -> dict[str, Any]:
+        """``view`` with its shot clock's ``now`` as this event leaves (a snapshot may be older)."""
+        clock = view.get("clock")
+        if clock is None or self.clock is None:
+            return view
+        return {**view, "clock": {**clock, "now": self.clock.now().isoformat()}}
 
     def _away(self, match_id: str, seats: list[int]) -> None:
         """Mark ``seats`` away (their last stream here closed), in a thread, then wake the table."""

@@ -22,7 +22,18 @@ never creates energy):
   arriving rolling reads its rebound from a stored table, a sliding one is integrated;
   Han 2005 ("Dynamics in carom and three cushion billiards", J. Mech. Sci. Tech. 19, 976-984):
   one impulse at the nose, the bed takes its vertical part without friction.
-  The ball does not leave the cloth (see docs/physics.md).
+  A ball on the bed stays on it through a cushion impact (the nose is above its centre, so the
+  impulse presses it into the bed, which takes the vertical part).
+- flight (state ``AIRBORNE``): a ball given an upward speed of at least ``V_HOP`` (a jump off the
+  cue, an impact in the air) flies ballistically — ``z = z0 + vz τ - ½ g τ²``, horizontal
+  velocity and spin constant (no air drag, no Magnus force) — and lands when ``z = 0`` (the root
+  of that quadratic). Landing is an impact with the bed at the ball's lowest point: restitution
+  ``e_bed`` on the vertical speed, Coulomb friction ``μs`` capped at the impulse that stops the
+  slip (the same single-impulse law as above); a rebound slower than ``V_HOP`` ends the flight.
+  In the air, ball-ball impacts use the 3-D line of centres (the same restitution and throw
+  friction) and a cushion impact is the Han 2005 impulse at the nose with the nose's height
+  measured from the flying ball's centre and no bed to take the vertical part (so a ball whose
+  centre is above the nose is thrown upwards).
 - pockets: a ball whose centre enters the capture circle drops (cueboard.games.snooker.pockets
   places the circle over the fall of the pocket, behind the jaws).
 
@@ -43,15 +54,18 @@ from numba import njit
 
 from cueboard.engine.jit import internal
 from cueboard.engine.layout import (
+    AIRBORNE,
     AWX,
     AWY,
     AWZ,
     AX,
     AY,
+    AZ,
     INERTIA,
     MASS,
     PX,
     PY,
+    PZ,
     RAD,
     ROLLING,
     SLIDING,
@@ -63,6 +77,7 @@ from cueboard.engine.layout import (
     V_REST,
     VX,
     VY,
+    VZ,
     WX,
     WY,
     WZ,
@@ -80,6 +95,7 @@ MU_BB_B = 6
 MU_BB_C = 7
 CUSHION_LAW = 8  # CUSHION_HAN or CUSHION_MATHAVAN
 CUSHION_STEPS = 9  # impulse steps of a Mathavan impact integrated at run time
+E_BED = 10  # ball-bed restitution (landing on the cloth-covered slate)
 
 #: Cushion laws (``par[MODEL_BALL, CUSHION_LAW]``).
 CUSHION_HAN = 0
@@ -100,6 +116,59 @@ EPS_W = 1e-7
 V_STOP = 1e-3
 #: A resting contact is resolved when the approach left is under this, m/s.
 PUSH_DONE = 1e-9
+#: Upward speed below which a ball stays on the bed (a hop of v² / 2g < 0.13 mm), m/s: the
+#: last of a landing's bounces, and a cue ball struck with the cue nearly level.
+V_HOP = 0.05
+
+
+@internal
+def _bed_impact(body: np.ndarray, i: int, p: np.ndarray) -> None:
+    """Ball ``i`` at the bed moving down (``VZ < 0``): one impulse at its lowest point, the
+    vertical speed reversed with restitution ``e_bed`` and Coulomb friction ``μs`` on the slip,
+    capped at the impulse that stops it (module doc)."""
+    m = body[MASS, i]
+    r = body[RAD, i]
+    vz = body[VZ, i]
+    pn = -(1.0 + p[E_BED]) * vz * m
+    ux = body[VX, i] - r * body[WY, i]
+    uy = body[VY, i] + r * body[WX, i]
+    su = math.hypot(ux, uy)
+    if su > 0.0:
+        kt = 1.0 / m + r * r / body[INERTIA, i]
+        jt = min(p[MU_S] * pn, su / kt) / su
+        _apply(body, i, 0.0, 0.0, -r, -jt * ux, -jt * uy, 0.0)
+    body[VZ, i] = -p[E_BED] * vz
+
+
+@internal
+def _air_segment(body: np.ndarray, ibody: np.ndarray, i: int, p: np.ndarray) -> bool:
+    """The vertical part of ``start_segment`` for a ball off the bed or moving vertically: a ball
+    at the bed moving down bounces (``_bed_impact``); a ball rising at ``V_HOP`` or more, or
+    above the bed, flies (state ``AIRBORNE``, ``TE`` its landing). Returns False when the ball
+    is (back) on the bed, its height fields zero, for the planar states to take over."""
+    if body[PZ, i] <= 0.0 and body[VZ, i] < V_HOP:
+        body[PZ, i] = 0.0
+        if body[VZ, i] < 0.0:
+            _bed_impact(body, i, p)
+        if body[VZ, i] < V_HOP:
+            body[VZ, i] = 0.0
+            body[AZ, i] = 0.0
+            return False
+    g = p[G]
+    ibody[STATE, i] = AIRBORNE
+    body[AX, i] = 0.0
+    body[AY, i] = 0.0
+    body[AWX, i] = 0.0
+    body[AWY, i] = 0.0
+    body[AWZ, i] = 0.0
+    body[AZ, i] = -g
+    z = max(body[PZ, i], 0.0)
+    vz = body[VZ, i]
+    root = math.sqrt(vz * vz + 2.0 * g * z)
+    # landing: z + vz τ - g τ²/2 = 0, the later root, in the form without cancellation
+    tau = (vz + root) / g if vz >= 0.0 else 2.0 * z / (root - vz)
+    body[TE, i] = body[T0, i] + tau
+    return True
 
 
 @njit(cache=True, error_model="numpy")
@@ -107,6 +176,8 @@ def start_segment(body: np.ndarray, ibody: np.ndarray, i: int, par: np.ndarray) 
     """Choose the motion state of ball ``i`` from its velocities and set its accelerations and the
     time ``TE`` of its next transition (the ball's fields are those at ``T0``)."""
     p = par[0]
+    if (body[PZ, i] != 0.0 or body[VZ, i] != 0.0) and _air_segment(body, ibody, i, p):
+        return
     g = p[G]
     r = body[RAD, i]
     vx = body[VX, i]
@@ -163,10 +234,16 @@ def start_segment(body: np.ndarray, ibody: np.ndarray, i: int, par: np.ndarray) 
 @njit(cache=True, error_model="numpy")
 def end_segment(body: np.ndarray, ibody: np.ndarray, i: int, par: np.ndarray) -> None:
     """The natural transition of ball ``i`` at ``TE`` (the ball is already evolved to it): the
-    end of a slide is exact natural roll, the end of a roll or a spin is rest."""
+    end of a slide is exact natural roll, the end of a roll or a spin is rest, the end of a
+    flight is its landing (``start_segment`` bounces it)."""
     s = ibody[STATE, i]
     r = body[RAD, i]
-    if s == SLIDING:
+    if s == AIRBORNE:
+        body[PZ, i] = 0.0
+        if body[VZ, i] >= 0.0:  # rounding at the apex of a tiny hop: land with no speed
+            body[VZ, i] = 0.0
+            body[AZ, i] = 0.0
+    elif s == SLIDING:
         if math.hypot(body[VX, i], body[VY, i]) <= V_STOP:
             body[VX, i] = 0.0
             body[VY, i] = 0.0
@@ -271,6 +348,9 @@ def _push(body: np.ndarray, i: int, j: int, nx: float, ny: float) -> None:
 def collide_ball_ball(body: np.ndarray, ibody: np.ndarray, i: int, j: int, par: np.ndarray) -> None:
     """Ball-ball impact with restitution and slip-dependent friction (throw); see module doc."""
     p = par[0]
+    if ibody[STATE, i] == AIRBORNE or ibody[STATE, j] == AIRBORNE:
+        _collide_3d(body, i, j, p)
+        return
     nx = body[PX, j] - body[PX, i]
     ny = body[PY, j] - body[PY, i]
     d = math.hypot(nx, ny)
@@ -314,6 +394,116 @@ def collide_ball_ball(body: np.ndarray, ibody: np.ndarray, i: int, j: int, par: 
     _apply(body, j, -rj * nx, -rj * ny, 0.0, fx, fy, fz)
 
 
+@internal
+def _collide_3d(body: np.ndarray, i: int, j: int, p: np.ndarray) -> None:
+    """Ball-ball impact when one is in the air: the planar law's impulse (restitution, throw
+    friction) along the 3-D line of centres; the vertical parts change ``VZ`` (a ball on the bed
+    pressed down bounces off the bed in its next ``start_segment``). An approach slower than
+    ``V_REST`` is removed without bounce."""
+    ri = body[RAD, i]
+    rj = body[RAD, j]
+    nx = body[PX, j] - body[PX, i]
+    ny = body[PY, j] - body[PY, i]
+    nz = body[PZ, j] + rj - body[PZ, i] - ri
+    d = math.sqrt(nx * nx + ny * ny + nz * nz)
+    nx /= d
+    ny /= d
+    nz /= d
+    wix, wiy, wiz = _cross(body[WX, i], body[WY, i], body[WZ, i], ri * nx, ri * ny, ri * nz)
+    wjx, wjy, wjz = _cross(body[WX, j], body[WY, j], body[WZ, j], -rj * nx, -rj * ny, -rj * nz)
+    relx = body[VX, i] + wix - body[VX, j] - wjx
+    rely = body[VY, i] + wiy - body[VY, j] - wjy
+    relz = body[VZ, i] + wiz - body[VZ, j] - wjz
+    vn = relx * nx + rely * ny + relz * nz
+    if vn <= 0.0:
+        return
+    e = p[E_BB] if vn >= V_REST else 0.0
+    mi = body[MASS, i]
+    mj = body[MASS, j]
+    jn = (1.0 + e) * vn / (1.0 / mi + 1.0 / mj)
+    sx = relx - vn * nx
+    sy = rely - vn * ny
+    sz = relz - vn * nz
+    ss = math.sqrt(sx * sx + sy * sy + sz * sz)
+    jt = 0.0
+    if ss > 0.0:
+        mu = p[MU_BB_A] + p[MU_BB_B] * math.exp(-p[MU_BB_C] * ss)
+        kt = 1.0 / mi + ri * ri / body[INERTIA, i] + 1.0 / mj + rj * rj / body[INERTIA, j]
+        jt = min(mu * jn, ss / kt) / ss
+    fx = jn * nx + jt * sx
+    fy = jn * ny + jt * sy
+    fz = jn * nz + jt * sz
+    _apply(body, i, ri * nx, ri * ny, ri * nz, -fx, -fy, -fz)
+    _apply(body, j, -rj * nx, -rj * ny, -rj * nz, fx, fy, fz)
+    body[VZ, i] -= fz / mi
+    body[VZ, j] += fz / mj
+
+
+@njit(cache=True, error_model="numpy")
+def flies_over(body: np.ndarray, i: int, nx: float, ny: float, h: float) -> bool:
+    """Whether ball ``i`` in the air, reaching a cushion line (normal ``(nx, ny)`` towards the
+    ball, nose at height ``h``), passes over the cushion and leaves the table: its lowest point
+    is above the nose, or its centre is above the nose and the ball's point at the nose is not
+    pressing into it (rising past the nose while moving on towards the cushion: it rides over).
+    The cushion top behind the nose and the rail are not surfaces of the model."""
+    r = body[RAD, i]
+    z = body[PZ, i]
+    if z > h:
+        return True
+    sin_t = (h - z - r) / r
+    if sin_t >= 0.0:
+        return False
+    cos_t = math.sqrt(1.0 - sin_t * sin_t)
+    vcx, vcy, vcz = _contact_velocity(body, i, -r * cos_t * nx, -r * cos_t * ny, r * sin_t)
+    vcz += body[VZ, i]
+    leaving_nose = vcx * cos_t * nx + vcy * cos_t * ny - vcz * sin_t >= 0.0
+    return leaving_nose and body[VX, i] * nx + body[VY, i] * ny < 0.0
+
+
+@internal
+def _air_wall(
+    body: np.ndarray, i: int, nx: float, ny: float, e: float, mu: float, h: float
+) -> None:
+    """Impact of ball ``i`` in the air on a cushion nose at height ``h`` (wall normal ``(nx, ny)``
+    towards the ball): Han 2005's single impulse at the nose, the contact angle measured from
+    the ball's centre where it now is, the vertical part of the impulse changing ``VZ`` (no bed
+    under the ball). The loop calls it only while the ball's lowest point is below the nose.
+    A ball that reaches the cushion line moving away from the nose (rising past it from below,
+    or falling away under it) meets the cushion's face instead: the same impulse with a
+    horizontal normal at the height of its centre."""
+    r = body[RAD, i]
+    sin_t = min(max((h - body[PZ, i] - r) / r, -1.0), 1.0)
+    for _ in range(2):
+        cos_t = math.sqrt(1.0 - sin_t * sin_t)
+        rx = -r * cos_t * nx
+        ry = -r * cos_t * ny
+        rz = r * sin_t
+        cnx = cos_t * nx
+        cny = cos_t * ny
+        cnz = -sin_t
+        vcx, vcy, vcz = _contact_velocity(body, i, rx, ry, rz)
+        vcz += body[VZ, i]
+        vn = vcx * cnx + vcy * cny + vcz * cnz
+        if vn < 0.0:
+            break
+        sin_t = 0.0
+    if vn >= 0.0:
+        return
+    m = body[MASS, i]
+    pn = -(1.0 + (e if -vn >= V_REST else 0.0)) * vn * m
+    sx = vcx - vn * cnx
+    sy = vcy - vn * cny
+    sz = vcz - vn * cnz
+    ss = math.sqrt(sx * sx + sy * sy + sz * sz)
+    jt = 0.0
+    if ss > 0.0:
+        kt = 1.0 / m + r * r / body[INERTIA, i]
+        jt = min(mu * pn, ss / kt) / ss
+    fz = pn * cnz - jt * sz
+    _apply(body, i, rx, ry, rz, pn * cnx - jt * sx, pn * cny - jt * sy, fz)
+    body[VZ, i] += fz / m
+
+
 @njit(cache=True, error_model="numpy")
 def collide_ball_wall(
     body: np.ndarray,
@@ -328,7 +518,11 @@ def collide_ball_wall(
 ) -> None:
     """Ball-cushion impact on a wall whose unit normal ``(nx, ny)`` points at the ball, touching
     the ball at height ``h`` above the bed: the law of ``par[0, CUSHION_LAW]`` (Mathavan 2010 or
-    Han 2005), after the resting-contact treatment common to both (module doc)."""
+    Han 2005), after the resting-contact treatment common to both (module doc); a ball in the
+    air meets the nose by ``_air_wall``."""
+    if ibody[STATE, i] == AIRBORNE:
+        _air_wall(body, i, nx, ny, e, mu, h)
+        return
     r = body[RAD, i]
     sin_t = min(max((h - r) / r, -1.0), 1.0)
     cos_t = math.sqrt(1.0 - sin_t * sin_t)

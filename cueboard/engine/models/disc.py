@@ -86,7 +86,7 @@ from cueboard.engine.models.disc_friction import (
     LN_EPS_MAX,
     LN_EPS_MIN,
     band_edges,
-    build_tables,
+    stored_tables,
 )
 
 #: Band tolerances of the piecewise scheme (see the module docstring).
@@ -122,8 +122,8 @@ JAM_WINDOW: Final = 1e-3
 SOLID: Final = 0
 RING: Final = 1
 RING_RHO: Final = 0.27
-_solid = build_tables()
-_ring = build_tables(rho=RING_RHO)
+_solid = stored_tables()
+_ring = stored_tables(rho=RING_RHO)
 F_TABS = np.stack([_solid[0], _ring[0]])
 TAU_TABS = np.stack([_solid[1], _ring[1]])
 F_TAB, TAU_TAB = _solid

@@ -23,15 +23,22 @@ inertia ``I = κ m R²`` (κ = 1/2 for a solid disc) the motion is
 and ε tends to the fixed point ε₀ where ``f(ε₀) = (ε₀/κ) τ(ε₀)`` (ε₀ ≈ 0.653 for κ = 1/2, the
 paper's value): sliding and spinning stop at the same instant.
 
-This module builds, once at import, the tables of ``f`` and ``τ`` on a uniform grid of
-``ln ε`` (the elliptic integrals by the arithmetic-geometric mean, the ``x`` integral by
-Gauss-Legendre with the logarithmic singularity at ``x = ε`` removed by a quadratic change of
-variable). Linear interpolation in ``ln ε`` on this grid is accurate to 5e-6 relative (tested).
+This module builds the tables of ``f`` and ``τ`` on a uniform grid of ``ln ε`` (the elliptic
+integrals by the arithmetic-geometric mean, the ``x`` integral by Gauss-Legendre with the
+logarithmic singularity at ``x = ε`` removed by a quadratic change of variable). Linear
+interpolation in ``ln ε`` on this grid is accurate to 5e-6 relative (tested). The engine reads
+them from ``disc_friction_tables.json`` (:func:`stored_tables`; the quadrature took 0.3 s of
+every start-up), written by ``python -m cueboard.engine.models.disc_friction`` and tested equal
+to the quadrature.
 """
 
 from __future__ import annotations
 
+import functools
+import json
 import math
+import sys
+from pathlib import Path
 from typing import Final
 
 import numpy as np
@@ -41,6 +48,10 @@ from numpy.typing import NDArray
 LN_EPS_MIN: Final = math.log(1e-4)
 LN_EPS_MAX: Final = math.log(1e4)
 TABLE_SIZE: Final = 4001
+#: The stored tables (:func:`stored_tables`).
+TABLES_PATH: Final = Path(__file__).with_name("disc_friction_tables.json")
+#: The inner radius ratios ρ whose tables are stored (0: a solid disc; 0.27: crokinole's ring).
+STORED_RHOS: Final = (0.0, 0.27)
 
 
 def _ellip_ke(k: NDArray[np.float64]) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
@@ -180,3 +191,38 @@ def band_edges(
             e = e1
             edges.append(e)
     return np.array(sorted(edges_dn + edges_up))
+
+
+def _table_key(size: int, rho: float) -> str:
+    return f"size={size} rho={rho!r} ln_eps=[{LN_EPS_MIN!r}, {LN_EPS_MAX!r}]"
+
+
+@functools.cache
+def _stored_doc() -> dict[str, dict[str, list[float]]]:
+    doc: dict[str, dict[str, list[float]]] = json.loads(TABLES_PATH.read_text())
+    return doc
+
+
+def stored_tables(rho: float = 0.0) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """``build_tables(TABLE_SIZE, rho)`` as stored in :data:`TABLES_PATH` (exact: JSON keeps a
+    float's shortest round-trip digits); computed by :func:`build_tables` when the file does not
+    hold this grid (another size, range or ρ)."""
+    try:
+        entry = _stored_doc()[_table_key(TABLE_SIZE, rho)]
+    except (OSError, ValueError, KeyError):
+        return build_tables(rho=rho)
+    return np.array(entry["f"], dtype=np.float64), np.array(entry["tau"], dtype=np.float64)
+
+
+def write_tables() -> None:
+    """Compute the tables of every ρ in :data:`STORED_RHOS` and write :data:`TABLES_PATH`."""
+    doc = {}
+    for rho in STORED_RHOS:
+        f, tau = build_tables(rho=rho)
+        doc[_table_key(TABLE_SIZE, rho)] = {"f": f.tolist(), "tau": tau.tolist()}
+    TABLES_PATH.write_text(json.dumps(doc, separators=(",", ":")) + "\n")
+
+
+if __name__ == "__main__":
+    write_tables()
+    print(f"wrote {TABLES_PATH}", file=sys.stderr)

@@ -9,6 +9,7 @@ import math
 from collections.abc import Sequence
 
 from cueboard.engine.events import Event, EventKind
+from cueboard.games.snooker.jump import jumped_over
 from cueboard.games.snooker.records import SnookerOutcome
 from cueboard.games.snooker.table import STANDARD_TABLE, SnookerTable
 from cueboard.records.base import Piece, PieceState, Position
@@ -17,7 +18,7 @@ from cueboard.records.base import Piece, PieceState, Position
 CUE_BALL = "white"
 #: Two first contacts closer in time than this count as "at once" (S3 R12(c)), s.
 SIMULTANEOUS = 1e-4
-_MOTION = (EventKind.SLIDING, EventKind.ROLLING, EventKind.SPINNING, EventKind.STATIONARY)
+_MOTION = (EventKind.SLIDING, EventKind.ROLLING, EventKind.SPINNING, EventKind.STATIONARY, EventKind.BOUNCE)
 
 
 def _pocket_name(shape: str | None) -> str:
@@ -90,7 +91,9 @@ def outcome_of(
         for p in final:
             if p.id != CUE_BALL and p.on_table and math.hypot(p.x - cue.x, p.y - cue.y) < limit:
                 touching.append(p.id)
+    flew = any(h.body == CUE_BALL for ev in events for h in ev.heights)
     return SnookerOutcome(
+        jumped_over=jumped_over(events, position, cue=CUE_BALL, diameter=table.ball_diameter) if flew else (),
         first_contacts=tuple(first),
         cue_contacts=tuple(cue_contacts),
         cushions=tuple(cushions),

@@ -26,8 +26,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from cueboard.engine.events import BodyMotion, Event, EventKind
-from cueboard.engine.layout import EV_CAPTURE, EV_COLLISION, MODEL_BALL, VX, VY, WX, WY, WZ
+from cueboard.engine.events import BodyHeight, BodyMotion, Event, EventKind
+from cueboard.engine.layout import AZ, EV_CAPTURE, EV_COLLISION, MODEL_BALL, VX, VY, VZ, WX, WY, WZ
 from cueboard.engine.loop import EF_T, EF_VXA, EF_VXB, EF_VYA, EF_VYB, EF_XA, EF_XB, EF_YA, EF_YB, run_balls
 from cueboard.engine.models import ball
 from cueboard.engine.world import (
@@ -45,7 +45,7 @@ from cueboard.games.snooker.cushions import table_shapes
 from cueboard.games.snooker.outcome import CUE_BALL, SIMULTANEOUS, outcome_of
 from cueboard.games.snooker.physics_params import STANDARD_PHYSICS, SnookerPhysics
 from cueboard.games.snooker.records import SnookerOutcome, SnookerStrike
-from cueboard.games.snooker.strike import cue_ball_motion
+from cueboard.games.snooker.strike import cue_ball_motion, launch_speed
 from cueboard.games.snooker.table import STANDARD_TABLE, SnookerTable
 from cueboard.records.base import Piece, PieceState, Position
 
@@ -213,6 +213,7 @@ def _struck_bodies(setup: ShotSetup, strike: SnookerStrike) -> tuple[np.ndarray,
     c = setup.cue
     body[VX, c], body[VY, c] = v
     body[WX, c], body[WY, c], body[WZ, c] = w
+    body[VZ, c] = launch_speed(strike, physics=setup.physics)
     return body, ibody
 
 
@@ -264,20 +265,24 @@ def _simulate(
     )
     raw, _, _ = _play(setup, strike, check=False)
     x, y = setup.xy[setup.cue]
-    struck = (_struck(setup, strike),)
+    struck, height = _struck(setup, strike)
     strike_event = Event(
-        time=0.0, kind=EventKind.STRIKE, bodies=(CUE_BALL,), x=float(x), y=float(y), motion=struck
+        time=0.0, kind=EventKind.STRIKE, bodies=(CUE_BALL,), x=float(x), y=float(y), motion=(struck,),
+        heights=height,
     )
     events = (strike_event, *to_events(raw, setup.ids, setup.shapes))
     start = Position.model_construct(game=position.game, pieces=_start_pieces(position, setup), to_move=0)
     return setup, raw, events, outcome_of(events, start, table=table)
 
 
-def _struck(setup: ShotSetup, strike: SnookerStrike) -> BodyMotion:
-    """The cue ball's motion as the strike leaves it (its state chosen by the ball model)."""
+def _struck(setup: ShotSetup, strike: SnookerStrike) -> tuple[BodyMotion, tuple[BodyHeight, ...]]:
+    """The cue ball's motion as the strike leaves it (its state chosen by the ball model), and
+    its height when it leaves the bed."""
     body, ibody = _struck_bodies(setup, strike)
-    ball.start_segment(body, ibody, setup.cue, setup.par)
-    return motion_of(body, ibody, setup.cue, CUE_BALL)
+    c = setup.cue
+    ball.start_segment(body, ibody, c, setup.par)
+    height = (BodyHeight(CUE_BALL, 0.0, float(body[VZ, c]), float(body[AZ, c])),) if body[VZ, c] else ()
+    return motion_of(body, ibody, c, CUE_BALL), height
 
 
 def _start_pieces(position: Position, setup: ShotSetup) -> tuple[Piece, ...]:

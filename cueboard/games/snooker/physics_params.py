@@ -59,12 +59,18 @@ class SnookerPhysics:
     #: Effective mass of the cue tip end, kg, for squirt (Alciatore TP A-31: end mass 5-15 g for
     #: a cue; snooker cues with solid ash shafts lie at the heavy end).
     cue_end_mass: float = 0.012
+    #: Ball-bed restitution (a ball landing on the cloth-covered slate; the cue's downward push
+    #: on an elevated stroke): 0.5 (Alciatore, "Pool and billiards physical properties",
+    #: billiards.colostate.edu, ball-table coefficient of restitution ≈ 0.5).
+    bed_restitution: float = 0.5
     #: Hard cap on events per shot.
     max_events: int = 5000
 
     def __post_init__(self) -> None:
         if self.cushion_law not in ("mathavan", "han"):
             raise ValueError(f"cushion_law must be 'mathavan' or 'han', not {self.cushion_law!r}")
+        if not 0.0 <= self.bed_restitution <= 1.0:
+            raise ValueError(f"bed_restitution must be between 0 and 1, not {self.bed_restitution}")
         if not 1 <= self.cushion_steps <= 1_000_000:
             raise ValueError(f"cushion_steps must be between 1 and 1000000, not {self.cushion_steps}")
 
@@ -82,6 +88,7 @@ class SnookerPhysics:
         row[ball.MU_BB_C] = self.throw_c
         row[ball.CUSHION_LAW] = ball.CUSHION_MATHAVAN if self.cushion_law == "mathavan" else ball.CUSHION_HAN
         row[ball.CUSHION_STEPS] = self.cushion_steps
+        row[ball.E_BED] = self.bed_restitution
         return par
 
 

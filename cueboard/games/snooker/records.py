@@ -66,6 +66,7 @@ class ManualFoul(StrEnum):
     NO_DECLARATION = "no_declaration"  # (d) failing to declare the ball on when asked
     WRONG_CUE_BALL = "wrong_cue_ball"  # (d) using a ball other than the white as the cue ball
     FREE_BALL_SNOOKER = "free_ball_snooker"  # (a) snookering with the free ball (a referee's call)
+    TIME_FOUL = "time_foul"  # the shot clock ran out (Snooker Shoot-Out rules): 5 points
 
 
 class SnookerOutcome(Record):
@@ -79,6 +80,9 @@ class SnookerOutcome(Record):
     - ``cushions``: (ball, cushion id) for every cushion contact, in order.
     - ``potted``: (ball, pocket name) in the order they dropped.
     - ``off_table``: balls that left the table (not through a pocket).
+    - ``jumped_over``: object balls the cue ball jumped over — a jump shot, S2 "Jump Shot" (the
+      cue ball passes over any part of an object ball, touching it or not, before striking
+      another ball; games/snooker/jump.py), a foul (S3 R12(a)).
     - ``moved``: every ball that moved during the stroke (for the touching-ball push rule).
     - ``touching``: balls the cue ball rests against at the end (gap < 0.1 mm).
     - ``final``: every ball as it lies after the stroke (potted / off-table ones with that state).
@@ -114,6 +118,7 @@ class SnookerOutcome(Record):
     cushions: tuple[tuple[str, str], ...] = ()
     potted: tuple[tuple[str, str], ...] = ()
     off_table: tuple[str, ...] = ()
+    jumped_over: tuple[str, ...] = ()
     moved: tuple[str, ...] = ()
     touching: tuple[str, ...] = ()
     final: tuple[Piece, ...] = ()
@@ -136,7 +141,9 @@ class SnookerOutcome(Record):
             if foul not in self.manual_fouls:
                 raise ValueError(f"ball concerned given for '{foul}', which is not a reported foul")
         if not self.stroke:
-            struck = self.first_contacts or self.cue_contacts or self.potted or self.off_table
+            struck = (
+                self.first_contacts or self.cue_contacts or self.potted or self.off_table or self.jumped_over
+            )
             if struck or self.cushions or self.fell:
                 raise ValueError(
                     "an outcome without a stroke (stroke: false) has no contacts, cushions, "

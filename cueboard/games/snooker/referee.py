@@ -23,7 +23,7 @@ from cueboard.games.snooker.position import (
     side_of,
     value_of,
 )
-from cueboard.games.snooker.records import SnookerOutcome
+from cueboard.games.snooker.records import ManualFoul, SnookerOutcome
 from cueboard.games.snooker.referee_fouls import StrokeContext, find_fouls, hit_ball_on_first, stroke_context
 from cueboard.games.snooker.referee_frame import (
     FOUL_STATE_CLEARED,
@@ -34,7 +34,7 @@ from cueboard.games.snooker.referee_frame import (
     ruling_for,
 )
 from cueboard.games.snooker.referee_miss import is_miss, miss_facts
-from cueboard.games.snooker.referee_reported import foul_without_stroke, moved_by_other
+from cueboard.games.snooker.referee_reported import foul_without_stroke, moved_by_other, time_foul
 from cueboard.games.snooker.ruling import Foul, FoulReason, Respot, SnookerRuling
 from cueboard.games.snooker.table import COLOURS_IN_ORDER, STANDARD_TABLE
 from cueboard.records.base import Piece, PieceState
@@ -363,6 +363,8 @@ def _foul(
     announcements.append("foul and a miss" if miss else "foul")
     if only_black_before or position.respotted_black:
         return after_frame_end(position, after, striker, rng, announcements, extra)
+    if not outcome.stroke and tuple(outcome.manual_fouls) == (ManualFoul.TIME_FOUL,):
+        return time_foul(position, after, striker, announcements, extra)
     if not outcome.stroke:
         snookered = _snookered_after(after, outcome)
         return foul_without_stroke(position, after, striker, snookered, announcements, extra)

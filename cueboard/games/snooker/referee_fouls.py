@@ -24,6 +24,10 @@ from cueboard.games.snooker.records import ManualFoul, SnookerOutcome
 from cueboard.games.snooker.ruling import Foul, FoulReason
 from cueboard.games.snooker.table import COLOURS_IN_ORDER, STANDARD_TABLE
 
+#: The penalty of a time foul (World Snooker Shoot-Out rules: a shot not played within the shot
+#: clock is a foul of five points).
+TIME_FOUL_PENALTY = 5
+
 _MANUAL: dict[ManualFoul, tuple[FoulReason, str]] = {
     ManualFoul.FEET_OFF_FLOOR: (FoulReason.FEET_OFF_FLOOR, "a"),
     ManualFoul.NON_STANDARD_CUE: (FoulReason.NON_STANDARD_CUE, "a"),
@@ -40,6 +44,7 @@ _MANUAL: dict[ManualFoul, tuple[FoulReason, str]] = {
     ManualFoul.MEASURED: (FoulReason.MEASURED, "d"),
     ManualFoul.NO_DECLARATION: (FoulReason.NO_DECLARATION, "d"),
     ManualFoul.WRONG_CUE_BALL: (FoulReason.WRONG_CUE_BALL, "d"),
+    ManualFoul.TIME_FOUL: (FoulReason.TIME_FOUL, "t"),
 }
 
 
@@ -120,6 +125,8 @@ def find_fouls(position: SnookerPosition, ctx: StrokeContext, outcome: SnookerOu
         concerned = outcome.ball_concerned.get(manual)
         if group == "d":
             add(reason, 7, concerned)
+        elif group == "t":
+            add(reason, TIME_FOUL_PENALTY)  # the Shoot-Out's time foul: five points, whatever is on
         elif group == "b" and concerned is not None and concerned != "white":
             add(reason, max(v, value_of(concerned)), concerned)  # S3 R12(b): the higher
         else:
@@ -137,6 +144,8 @@ def find_fouls(position: SnookerPosition, ctx: StrokeContext, outcome: SnookerOu
         add(FoulReason.IN_OFF, v)
     if "white" in outcome.off_table:
         add(FoulReason.CUE_BALL_OFF_TABLE, v)
+    if outcome.jumped_over and ManualFoul.JUMP_SHOT not in outcome.manual_fouls:
+        add(FoulReason.JUMP_SHOT, v)  # S3 R12(a) 12.8, jump shot as S2 defines it
     if position.in_hand and outcome.cue_ball_placed is not None:
         x, y = outcome.cue_ball_placed
         if not STANDARD_TABLE.in_d(x, y):

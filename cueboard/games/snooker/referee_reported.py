@@ -45,6 +45,25 @@ def foul_without_stroke(
     return after, ruling_for(after, striker, announcements, **extra)
 
 
+def time_foul(
+    position: SnookerPosition,
+    after: SnookerPosition,
+    striker: int,
+    announcements: list[str],
+    extra: dict[str, Any],
+) -> tuple[SnookerPosition, SnookerRuling]:
+    """The shot clock ran out (World Snooker Shoot-Out rules, not the WPBSA's): five points to
+    the opponent (``after`` holds them), and the incoming player plays — the Shoot-Out gives no
+    option of asking the offender to play again, and no free ball. (Its ball in hand anywhere on
+    the table is not given: the balls stay where they lie.)"""
+    after = after.model_copy(
+        update={"pending": (), "free_ball": False, "misses": 0, "miss_full_ball": False,
+                "warned": False, "before": None, "replaced": False, "touching": position.touching}
+    )
+    extra.update(miss=False, miss_count=0)
+    return after, ruling_for(after, striker, announcements, **extra)
+
+
 def moved_by_other(
     position: SnookerPosition, declaration: SnookerDeclaration, outcome: SnookerOutcome
 ) -> tuple[SnookerPosition, SnookerRuling]:

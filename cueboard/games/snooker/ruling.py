@@ -41,6 +41,8 @@ class FoulReason(StrEnum):
     RED_AFTER_RED = "red_after_red"  # 12.20
     WRONG_CUE_BALL = "wrong_cue_ball"  # 12.21
     NO_DECLARATION = "no_declaration"  # 12.22
+    # (t) not in the WPBSA rules: the Snooker Shoot-Out's shot clock ran out, five points
+    TIME_FOUL = "time_foul"
 
 
 class Foul(Record):

@@ -4,11 +4,17 @@ The cue delivers an impulse ``J`` along the cue direction ``c`` (the stroke angl
 plane, tilted down by the elevation) through the tip's contact point ``r = R(a ŝ + b û - √(1-a²-b²) c)``
 (``a`` side, ``b`` top: fractions of the radius in the plane square to the cue; ``ŝ`` to the
 right, ``û`` up). So the ball gets ``v = J / m`` and ``ω = r × J / I`` (Leckie & Greenspan 2005,
-eq. 1-2; Alciatore TP A-30). ``speed`` is ``|J| / m``: the vertical part of the impulse, present
-when the cue is elevated, is taken by the bed (the ball does not jump; a jump shot is a foul in
-snooker anyway) and the horizontal speed is ``speed · cos(elevation)``. The spin of an elevated cue
-keeps its tilted axis, which makes the sliding ball swerve (massé) — the only effect of elevation
-modelled.
+eq. 1-2; Alciatore TP A-30). ``speed`` is ``|J| / m``; the horizontal speed is
+``speed · cos(elevation)``. The spin of an elevated cue keeps its tilted axis, which makes the
+sliding ball swerve (massé).
+
+Jump: the vertical part of the cue's impulse drives the ball down into the bed at
+``speed · sin(elevation)``; the bed returns it with the ball-bed restitution, so the ball leaves
+the bed at ``vz = e_bed · speed · sin(elevation)`` (the rebound-from-the-slate picture of
+Alciatore's jump-shot technical proofs, billiards.colostate.edu; docs/physics.md). The bed's
+push is taken as frictionless, as the planar model takes it; friction acts at every landing. A
+rebound under ``V_HOP`` (engine/models/ball.py) leaves the ball on the bed, so shots with the cue
+nearly level are planar exactly as before.
 
 Squirt (cue-ball deflection away from the side of the tip offset): Alciatore TP A-31,
 ``tan α = (5/2) a √(1-a²) / (1 + m_b/m_e + (5/2)(1-a²))`` with ``m_e`` the cue's end mass.
@@ -18,6 +24,7 @@ from __future__ import annotations
 
 import math
 
+from cueboard.engine.models.ball import V_HOP
 from cueboard.games.snooker.physics_params import SnookerPhysics
 from cueboard.games.snooker.records import SnookerStrike
 
@@ -50,3 +57,10 @@ def cue_ball_motion(
     vh = speed * ce
     v = (vh * math.cos(phi + squirt), vh * math.sin(phi + squirt))
     return v, (w[0], w[1], w[2])
+
+
+def launch_speed(strike: SnookerStrike, *, physics: SnookerPhysics) -> float:
+    """The cue ball's upward speed off the bed after the strike, m/s (module doc: jump); 0 when
+    it stays on the bed."""
+    vz = physics.bed_restitution * strike.speed * math.sin(math.radians(strike.elevation))
+    return vz if vz >= V_HOP else 0.0

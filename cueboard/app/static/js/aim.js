@@ -102,22 +102,58 @@ export function snapPlacement(game, spec, placement, w, tol) {
     const nx = dx, ny = cy + dy;
     return Math.hypot(nx - x, ny - y) <= tol ? [nx, ny] : w;
   }
+  // novuss: the striker wholly inside its zone — its radius off the rail and off the line's inner
+  // edge (cueboard/games/novuss/geometry.py check_striker_placement), a line's width to spare
+  const m = game === "novuss" ? spec.striker_radius + spec.line_width : 0;
   const [x0, y0, x1, y1] = placement.bounds;
-  const nx = Math.min(x1, Math.max(x0, x)), ny = Math.min(y1, Math.max(y0, y));
+  const nx = Math.min(x1 - m, Math.max(x0 + m, x)), ny = Math.min(y1 - m, Math.max(y0 + m, y));
   return Math.hypot(nx - x, ny - y) <= tol ? [nx, ny] : w;
 }
 
 // The magnifier: the canvas around the contact (ghost piece and object piece) copied 4× larger
-// into a corner of the table, so that a thin cut can be judged to the pixel.
-export function drawMagnifier(ctx, view, g, zoom = 4) {
+// into a corner of the table, so that a thin cut can be judged to the pixel. Of the four corners
+// it takes the one that hides the fewest of the `avoid` points (world: the pieces, the cue piece)
+// and never the contact; of those, the farthest from the contact.
+export function drawMagnifier(ctx, view, g, avoid = [], zoom = 4) {
   const c = ctx.canvas, size = Math.round(Math.min(c.width, c.height) * 0.28);
   const src = size / zoom, [x, y] = view.toScreen(g.contact[0], g.contact[1]);
   const sx = Math.min(c.width - src, Math.max(0, x - src / 2)), sy = Math.min(c.height - src, Math.max(0, y - src / 2));
-  // the corner away from the contact
-  const dx = x > c.width / 2 ? 8 : c.width - size - 8, dy = y > c.height / 2 ? 8 : c.height - size - 8;
+  const pts = avoid.map(([ax, ay]) => view.toScreen(ax, ay));
+  const pad = view.radiusOf({ kind: "disc" }) * view.scale + 2;
+  let dx = 0, dy = 0, best = Infinity;
+  for (const [cx, cy] of [[8, 8], [c.width - size - 8, 8], [8, c.height - size - 8], [c.width - size - 8, c.height - size - 8]]) {
+    const inside = ([px, py]) => px > cx - pad && px < cx + size + pad && py > cy - pad && py < cy + size + pad;
+    const cost = (inside([x, y]) ? 1e6 : 0) + 1000 * pts.filter(inside).length - Math.hypot(cx + size / 2 - x, cy + size / 2 - y);
+    if (cost < best) { best = cost; dx = cx; dy = cy; }
+  }
   ctx.save();
   ctx.imageSmoothingEnabled = true;
   ctx.drawImage(c, sx, sy, src, src, dx, dy, size, size);
   ctx.strokeStyle = "rgba(224,165,38,.95)"; ctx.lineWidth = 2; ctx.strokeRect(dx, dy, size, size);
   ctx.restore();
+}
+
+// Novuss: a disc is dark for the player at `seat` in the central circle or in his own edge zone
+// with the line not showing through its hole (cueboard/games/novuss/geometry.py is_dark).
+export function novussDark(spec, seat, x, y) {
+  const lw = spec.line_width / 2, hole = spec.disc_hole_radius;
+  const depth = [-y, -x, y, x][seat];  // distance towards the seat's rail
+  return Math.hypot(x, y) + hole <= spec.centre_radius - lw || depth - hole >= spec.edge_zone_line + lw;
+}
+
+// The catalogue key of the warning for the piece the straight aim meets first on a board, or
+// null. Crokinole (NCA rules; a valid shot): with an opponent's disc on the board the shot must
+// hit one — by way of a peg or another disc counts too, so the warning says so. Novuss (the
+// penalty disc, rules 2 and 4): a direct stroke whose first contact is an opponent's disc (while
+// the player still has a light disc to pocket) or an own dark disc.
+export function boardWarning(game, spec, seat, sideOfSeat, others, hit) {
+  const mine = sideOfSeat(seat);
+  if (game === "crokinole") {
+    const theirs = others.filter((p) => p.kind === "disc" && p.owner !== null && p.owner !== undefined && sideOfSeat(p.owner) !== mine);
+    return theirs.length && !theirs.includes(hit) ? "match.crokinole_not_opponent" : null;
+  }
+  if (game !== "novuss" || !hit || hit.kind !== "disc") return null;
+  if (hit.owner === mine) return novussDark(spec, seat, hit.x, hit.y) ? "match.novuss_dark_first" : null;
+  const light = others.some((p) => p.kind === "disc" && p.owner === mine && !novussDark(spec, seat, p.x, p.y));
+  return light ? "match.novuss_opponent_first" : null;
 }

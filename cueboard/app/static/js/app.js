@@ -6,6 +6,7 @@ import { renderLobby } from "./lobby.js";
 import { MatchScreen } from "./match.js";
 import { renderJoin } from "./online.js";
 import { openScorer } from "./scorer.js";
+import { setSound, soundOn } from "./sound.js";
 
 const lobbyRoot = document.getElementById("lobby");
 const matchRoot = document.getElementById("match");
@@ -64,6 +65,9 @@ async function main() {
   await loadLanguage(langs[currentLanguage()] ? currentLanguage() : "en");
   sel.value = currentLanguage();
   sel.addEventListener("change", () => loadLanguage(sel.value));
+  const sound = document.getElementById("sound");  // off unless this browser turned it on
+  sound.checked = soundOn();
+  sound.addEventListener("change", () => setSound(sound.checked));
   onLanguageChange(() => {
     applyI18n(document);
     if (screen) screen.build();

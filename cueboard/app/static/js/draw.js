@@ -167,8 +167,13 @@ export function pieceColour(game, p, sideOf) {
   return DISC_COLOURS[p.colour] || (p.owner === 0 ? DISC_COLOURS.white : DISC_COLOURS.black);
 }
 
-export function drawPiece(ctx, view, p, x, y, alpha = 1) {
-  const r = view.radiusOf(p) * view.scale, [px, py] = view.toScreen(x, y);
+// `z`: height of a ball in the air above the bed, m — its shadow marks where it is over the
+// bed; the ball is drawn lifted off it (up and left, as if lit from the top left) and larger.
+export function drawPiece(ctx, view, p, x, y, alpha = 1, z = 0) {
+  const r0 = view.radiusOf(p) * view.scale, [sx, sy] = view.toScreen(x, y);
+  const lift = Math.min(z, 0.5), off = lift * view.scale * 0.5;
+  const r = r0 * (1 + lift * 4), px = sx - off, py = sy - off;
+  if (z > 0) circle(ctx, sx, sy, r0, "rgba(0,0,0,.35)", null, 0);
   ctx.globalAlpha = alpha;
   const fill = pieceColour(view.game, p, view.sideOf);
   if (view.game === "snooker") {
@@ -196,7 +201,7 @@ export function drawPiece(ctx, view, p, x, y, alpha = 1) {
 export function drawPieces(ctx, view, pieces, positions) {
   for (const p of pieces) {
     const at = positions ? positions.get(p.id) : (p.state === "on_table" ? [p.x, p.y] : null);
-    if (at) drawPiece(ctx, view, p, at[0], at[1], at[2] ?? 1);
+    if (at) drawPiece(ctx, view, p, at[0], at[1], at[2] ?? 1, at[3] || 0);
   }
 }
 

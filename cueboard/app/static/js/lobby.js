@@ -16,7 +16,18 @@ function el(tag, attrs = {}, ...children) {
 }
 export { el };
 
-const form = { game: null, count: 2, players: [], settings: {} };
+const form = { game: null, count: 2, players: [], settings: {}, clock: 0 };
+
+// The optional shot clock (docs/app.md#the-shot-clock): seconds per shot, off by default; 15 and
+// 10 are the Snooker Shoot-Out's.
+const CLOCKS = [0, 10, 15, 20, 30, 45, 60];
+function clockInput() {
+  const sel = el("select", { name: "shot_clock", id: "shot-clock-setting" });
+  for (const s of CLOCKS) sel.append(el("option", { value: s }, s ? t("clock.per_shot", { s }) : t("clock.off")));
+  sel.value = String(form.clock);
+  sel.addEventListener("change", () => { form.clock = parseInt(sel.value, 10); });
+  return el("div", { class: "row" }, el("label", { for: "shot-clock-setting", i18n: "clock.label" }), sel);
+}
 
 function settingInput(s) {
   const value = form.settings[s.name] ?? s.default;
@@ -109,10 +120,11 @@ export async function renderLobby(root, games, open) {
     if (!game.ai_levels.length) newCard.append(el("p", { class: "muted", i18n: "lobby.ai_missing" }));
     if (game.settings.length) newCard.append(el("h2", { i18n: "lobby.settings" }));
     for (const s of game.settings) newCard.append(settingInput(s));
+    newCard.append(clockInput());
     const error = el("p", { class: "error" });
     const start = el("button", { class: "primary", id: "start" }, t("lobby.start"));
     // A player left unnamed is "Player n" in the page's language.
-    const body = () => ({ game: form.game, settings: form.settings,
+    const body = () => ({ game: form.game, settings: form.settings, ...(form.clock ? { shot_clock: form.clock } : {}),
       players: form.players.slice(0, form.count).map((p, i) => ({ name: p.name.trim() || t("lobby.player_n", { n: i + 1 }), kind: p.kind, level: p.kind === "ai" ? p.level : null })) });
     start.addEventListener("click", async () => {
       error.textContent = "";

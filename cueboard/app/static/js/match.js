@@ -6,9 +6,10 @@ import { animate } from "./anim.js";
 import { View, drawBoard, drawCue, drawPiece, drawPieces } from "./draw.js";
 import { sentence, setGame, t } from "./i18n.js";
 import { el } from "./lobby.js";
-import { ballsOn, drawGuide, drawMagnifier, guide } from "./aim.js";
+import { ballsOn, boardWarning, drawGuide, drawMagnifier, guide } from "./aim.js";
 import { colourOfBall, seatOfDisc, shotCalls } from "./calls.js";
 import { AIM_STEP, installInput } from "./input.js";
+import { fineStrip, isTouchScreen, showStrip } from "./finestrip.js";
 import { drawShotmap, shotmapPanel } from "./shotmap.js";
 import { LiveTable } from "./online.js";
 import { endDialog, statistics, summaryRows } from "./summary.js";
@@ -87,9 +88,10 @@ export class MatchScreen {
     this.controls = el("div", { class: "card controls", id: "controls" });
     this.replay = el("div", { class: "card", id: "replay" });
     this.endBox = el("div", { id: "end-box" });
+    this.stripBox = el("div", { id: "strip-box" });  // the touch screen's fine-adjust strip, under the table
     const back = el("button", { id: "back", onclick: () => this.leave() }, t("match.back"));
-    this.root.replaceChildren(el("div", { class: `layout game-${this.game}` },
-      el("div", { class: "board" }, el("div", { class: "row top" }, back, this.status), el("div", { class: "canvas-wrap" }, this.canvas, this.endBox), this.error),
+    this.root.replaceChildren(el("div", { class: `layout game-${this.game}${isTouchScreen() ? " touch" : ""}` },
+      el("div", { class: "board" }, el("div", { class: "row top" }, back, this.status), el("div", { class: "canvas-wrap" }, this.canvas, this.endBox), this.stripBox, this.error),
       el("div", { class: "side" }, this.controls, this.scores, el("div", { class: "card" }, el("h2", {}, t("match.referee")), this.calls), this.replay)));
     this.online.mount(this.root.querySelector(".side"));
     this.view = new View(this.game, this.spec, this.canvas);
@@ -143,7 +145,8 @@ export class MatchScreen {
     }
   }
 
-  // The first piece the aim line meets, and whether hitting it first is a foul (snooker: not a ball on).
+  // The first piece the aim line meets, and whether hitting it first is a foul (snooker: not a ball
+  // on; the boards: aim.js boardWarning).
   firstContact(at) {
     const others = this.pieces.filter((p) => p.id !== this.turn.cue && p.state === "on_table");
     const g = guide(this.view, others, at, this.view.radiusOf(this.cuePiece()), this.ui.angle);
@@ -153,6 +156,9 @@ export class MatchScreen {
       const ok = ballsOn(onKey, this.ui.nominate, this.ui.freeBall);
       if (!g.hit) warn = t("match.first_hit_none");
       else if (!ok(g.hit.colour, g.hit.id)) warn = t("match.first_hit_not_on", { ball: t(`ball.${colourOfBall(g.hit.id)}`) });
+    } else {
+      const key = boardWarning(this.game, this.spec, this.turn.seat, (s) => this.sideOfSeat(s), others, g.hit);
+      if (key) warn = t(key);
     }
     return { g, warn };
   }
@@ -165,7 +171,7 @@ export class MatchScreen {
     const r = this.view.radiusOf(this.cuePiece());
     const { g, warn } = this.firstContact(at);
     drawGuide(this.ctx, this.view, at, g, r, !!warn);
-    if (g.hit) drawMagnifier(this.ctx, this.view, g);
+    if (g.hit) drawMagnifier(this.ctx, this.view, g, [at, ...this.pieces.filter((p) => p.state === "on_table").map((p) => [p.x, p.y])]);
     // the cue drawn back with the power (a shorter draw than the drag, so that it stays on the canvas)
     drawCue(this.ctx, this.view, at, this.ui.angle, r, this.ui.power * { snooker: 0.25, crokinole: 0.03, novuss: 0.06 }[this.game]);
     if (info) {
@@ -232,6 +238,7 @@ export class MatchScreen {
   renderControls() {
     const c = this.controls;
     c.replaceChildren();
+    this.stripBox.replaceChildren();
     if (this.ui.end) { c.hidden = true; return; }
     if (this.m.status === "playing" && this.turn.player?.kind === "ai" && !this.ui.thinking && !this.ui.busy && this.online.canAskAI()) {
       // The AI's turn with no request under way (its last one failed): let the user ask again.
@@ -256,6 +263,7 @@ export class MatchScreen {
     if (this.turn.placement && this.ui.placed) top.append(el("button", { id: "move", onclick: () => { this.ui.placed = null; this.ui.fixed = false; this.ui.aimed = false; this.refresh(); } }, t("match.move_piece")));
     if (this.game === "snooker" || this.game === "crokinole") top.append(this.concedeButton());
     c.append(top, el("p", { class: "muted", id: "hint" }, t(hint)));
+    if (isTouchScreen() && !placing) this.stripBox.append(fineStrip(this));  // a finger's fine aim (finestrip.js)
     // Aim: the readout and the fine-aim slider (± 5°, one step = AIM_STEP) around the pointer's aim.
     const step = AIM_STEP[this.game];
     const fine = el("input", { type: "range", id: "fine", min: -5, max: 5, step, value: this.ui.fine, "aria-label": t("match.fine_aim") });
@@ -311,6 +319,7 @@ export class MatchScreen {
     if (coarse) { this.ui.fine = 0; const f = this.root.querySelector("#fine"); if (f) f.value = 0; }
     const out = this.root.querySelector("#angle-readout");
     if (out) out.textContent = this.angleText();
+    showStrip(this);
     const shoot = this.root.querySelector("#shoot");
     if (shoot) shoot.disabled = !this.canShoot();
     this.drawAim();

@@ -16,7 +16,9 @@ function link(path) { return `${location.origin}${path}`; }
 // seat number (two-player crokinole and novuss sit at seats 0 and 2).
 function place(match, seat) { return match.header.players.findIndex((p) => p.seat === seat) + 1; }
 
-function copyRow(id, label, url) {
+// A link to hand on: the box to copy it from, the Copy button and, when the server drew one, the
+// link's QR code (an SVG data: image, cueboard/app/online/qr.py) to scan from another device.
+function copyRow(id, label, url, qr) {
   const input = el("input", { type: "text", id, value: url, readonly: "readonly", class: "link-box" });
   const button = el("button", { "data-copy": id }, t("online.copy"));
   button.addEventListener("click", async () => {
@@ -24,7 +26,9 @@ function copyRow(id, label, url) {
     try { await navigator.clipboard.writeText(url); } catch { document.execCommand("copy"); }
     button.textContent = t("online.copied");
   });
-  return el("div", { class: "invite" }, el("label", { for: id, class: "muted" }, label), el("div", { class: "row" }, input, button));
+  const box = el("div", { class: "invite" }, el("label", { for: id, class: "muted" }, label), el("div", { class: "row" }, input, button));
+  if (qr) box.append(el("img", { src: qr, class: "qr", id: `${id}-qr`, alt: t("online.qr", { label }), width: 132, height: 132 }));
+  return box;
 }
 
 // The lobby's second way to start: the creator plays the first seat, every other person's seat
@@ -36,7 +40,7 @@ export function friendButton(body, open, error) {
       const b = body();
       b.players = b.players.map((p, i) => (i === 0 || p.kind === "ai" ? p : { ...p, invite: true }));
       const m = await api("POST", "/matches", b);
-      localStorage.setItem(INVITES(m.id), JSON.stringify(m.online.invitations.map((i) => ({ seat: i.seat, path: i.path }))));
+      localStorage.setItem(INVITES(m.id), JSON.stringify(m.online.invitations.map((i) => ({ seat: i.seat, path: i.path, qr: i.qr }))));
       open(m.id);
     } catch (err) { error.textContent = t(err.key, err.params); }
   } }, t("lobby.friend"));
@@ -88,7 +92,32 @@ export class LiveTable {
     this.draining = false;
     this.lost = false;
     this.card = null;
+    this.clockEl = el("p", { id: "shot-clock", class: "clock", "aria-live": "off" });
+    this.timer = null;
+    this.setClock(screen.m.clock);
     this.connect();
+  }
+
+  // The shot clock (docs/app.md#the-shot-clock): the server's deadline of the person to move,
+  // counted down against the server's time (its `now` when the view was sent), so every browser
+  // at the table shows the same seconds whatever its own clock says.
+  setClock(clock) {
+    this.clock = clock ? { ...clock, offset: Date.parse(clock.now) - Date.now() } : null;
+    if (this.clock && !this.timer) this.timer = setInterval(() => this.tick(), 200);
+    this.tick();
+  }
+
+  tick() {
+    const c = this.clock, p = this.clockEl;
+    if (!c || this.s.m.status !== "playing") { p.hidden = true; return; }
+    p.hidden = false;
+    if (c.version !== this.s.m.version) return;  // the move just made: the new deadline is on its way
+    if (!c.deadline) { p.textContent = t("clock.waiting"); p.dataset.remaining = ""; p.classList.remove("low"); return; }
+    const left = Math.max(0, Date.parse(c.deadline) - (Date.now() + c.offset));
+    const secs = Math.ceil(left / 1000);
+    p.dataset.remaining = String(secs);
+    p.classList.toggle("low", secs <= 5);
+    p.textContent = left > 0 ? t("clock.left", { name: this.s.nameOfSeat(this.s.m.turn.seat), s: secs }) : t("clock.time_up");
   }
 
   holds(seat) { return this.you.open || this.you.seats.includes(seat); }
@@ -110,7 +139,12 @@ export class LiveTable {
     es.addEventListener("error", () => { this.lost = true; this.render(); document.body.dataset.live = ""; });
   }
 
-  close() { if (this.es) this.es.close(); this.es = null; document.body.dataset.live = ""; }
+  close() {
+    if (this.es) this.es.close();
+    this.es = null; document.body.dataset.live = "";
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
 
   push(item) { this.queue.push(item); this.drain(); }
 
@@ -130,12 +164,15 @@ export class LiveTable {
           if (data.tracks) await this.s.animateShot(data.position_before, data.position_after, data.tracks);
           this.s.ui.said = { plain: data.announcements };
           this.s.renderCalls();
-        } else if (data.shots > this.s.m.shots) {
+        } else {
+          if ("clock" in data) this.setClock(data.clock);
+          if (data.shots <= this.s.m.shots) continue;
           remember(data);  // the version the next acting request names (X-Match-Version)
           this.s.m = data;
           this.s.ui.placed = null; this.s.ui.fixed = false; this.s.ui.aimed = false;
           if (data.state?.last) this.s.ui.said = { plain: data.state.last.announcements };
           this.s.refresh();
+          this.tick();
         }
       }
     } finally {
@@ -159,7 +196,15 @@ export class LiveTable {
 
   // The card "At the table": each seat with its presence, this browser's seats (or "watching"),
   // the invitation links not yet taken, the spectators' link, and (host) the public listing.
-  mount(parent) { this.card = el("div", { class: "card", id: "online" }); parent.append(this.card); this.render(); }
+  // The shot clock sits by the status line above the table, where the player to move looks.
+  mount(parent) {
+    this.card = el("div", { class: "card", id: "online" });
+    parent.append(this.card);
+    this.clockEl.title = t("clock.label");
+    this.s.root.querySelector(".board .row.top")?.append(this.clockEl);
+    this.render();
+    this.tick();
+  }
 
   render() {
     const c = this.card;
@@ -178,7 +223,7 @@ export class LiveTable {
     c.append(el("p", { id: "role", class: "muted" }, this.watching() ? t("online.watching") : mine.length ? t("online.you_play", { names: mine.join(", ") }) : ""));
     const invites = JSON.parse(localStorage.getItem(INVITES(this.s.m.id)) || "[]");
     const open = invites.filter((i) => this.seats.some((s) => s.seat === i.seat && !s.claimed));
-    for (const i of open) c.append(copyRow(`invite-${i.seat}`, t("online.invite_for", { n: place(this.s.m, i.seat), name: this.s.nameOfSeat(i.seat) }), link(i.path)));
+    for (const i of open) c.append(copyRow(`invite-${i.seat}`, t("online.invite_for", { n: place(this.s.m, i.seat), name: this.s.nameOfSeat(i.seat) }), link(i.path), i.qr));
     if (this.you.host) {
       c.append(copyRow("watch-link", t("online.watch_link"), link(`/#/match/${this.s.m.id}`)));
       const box = el("input", { type: "checkbox", id: "public" });

@@ -1,0 +1,114 @@
+"""Jump shots from the engine's events: which object balls the cue ball passed over in the air.
+
+WPBSA rules, Section 2 (Definitions), "Jump Shot": the cue ball passes over any part of an
+object ball, whether touching it or not, except (a) when it first strikes one ball and then
+jumps over another, (b) when it jumps and strikes an object ball but does not land on the far
+side of it, (c) when, after striking the ball on lawfully, it jumps over that ball after hitting
+a cushion or another ball. A jump shot is a foul (S3 R12(a)).
+
+Decided here from the closed-form motions the events carry (``Event.motion``): while the cue ball
+is in flight, it passes over object ball ``o`` when the horizontal distance of their centres is
+under one ball diameter (the cue ball is over part of ``o``: it cannot be beside it there, the
+engine's 3-D contacts keep them apart) and the cue ball's centre goes from the near side of
+``o``'s centre to the far side (along the cue ball's horizontal motion) — so a cue ball that
+drops onto ``o`` and bounces back (b) is no jump. Only passes before the cue ball first touches a
+ball other than ``o`` count (a, c). The motions are sampled every ``DT`` seconds: a graze of
+the footprint shorter than that (under 0.3 mm of travel at 6 m/s) can be missed.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+
+from cueboard.engine.events import BodyMotion, Event, EventKind
+from cueboard.records.base import Position
+
+#: Sampling step of the motions, s.
+DT = 5e-5
+
+
+def _track(
+    events: Sequence[Event], position: Position
+) -> dict[str, tuple[list[float], list[BodyMotion | None], tuple[float, float]]]:
+    """Each ball's motions in time order (None: at rest where it was) and its start."""
+    out: dict[str, tuple[list[float], list[BodyMotion | None], tuple[float, float]]] = {
+        p.id: ([0.0], [None], (p.x, p.y)) for p in position.pieces if p.on_table
+    }
+    for ev in events:
+        for m in ev.motion:
+            if m.body in out:
+                times, motions, _ = out[m.body]
+                times.append(ev.time)
+                motions.append(m)
+    return out
+
+
+def _positions(
+    track: tuple[list[float], list[BodyMotion | None], tuple[float, float]], t: np.ndarray
+) -> np.ndarray:
+    """A ball's centres at times ``t`` (``(len(t), 2)``) from its closed forms; NaN once removed."""
+    times, motions, (x0, y0) = track
+    idx = np.searchsorted(np.asarray(times), t, side="right") - 1
+    out = np.empty((len(t), 2))
+    for k in np.unique(idx).tolist():
+        sel = idx == k
+        m = motions[k]
+        if m is None:
+            out[sel] = (x0, y0)
+        elif m.state == "removed":
+            out[sel] = math.nan
+        else:
+            tau = t[sel] - times[k]
+            out[sel, 0] = m.x + tau * (m.vx + 0.5 * m.ax * tau)
+            out[sel, 1] = m.y + tau * (m.vy + 0.5 * m.ay * tau)
+    return out
+
+
+def jumped_over(
+    events: Sequence[Event], position: Position, *, cue: str, diameter: float
+) -> tuple[str, ...]:
+    """The object balls ``cue`` jumped over (module doc), in the order they were jumped."""
+    flights: list[tuple[float, float, BodyMotion]] = []
+    pending: tuple[float, BodyMotion] | None = None
+    first_touch: dict[str, float] = {}
+    for ev in events:
+        if ev.kind is EventKind.COLLISION and cue in ev.bodies:
+            other = ev.bodies[1] if ev.bodies[0] == cue else ev.bodies[0]
+            first_touch.setdefault(other, ev.time)
+        for m in ev.motion:
+            if m.body != cue:
+                continue
+            if pending is not None:
+                flights.append((pending[0], ev.time, pending[1]))
+                pending = None
+            if m.state == "airborne":
+                pending = (ev.time, m)
+    if not flights:
+        return ()
+    tracks = _track(events, position)
+    found: list[tuple[float, str]] = []
+    for ball, track in tracks.items():
+        if ball == cue:
+            continue
+        # (a), (c): passes after the cue ball touched another ball do not count
+        limit = min((t for b, t in first_touch.items() if b != ball), default=math.inf)
+        for t0, t1, m in flights:
+            if t0 >= limit:
+                continue
+            t = np.append(np.arange(t0, min(t1, limit), DT), min(t1, limit))
+            tau = t - t0
+            cx = m.x + tau * (m.vx + 0.5 * m.ax * tau)
+            cy = m.y + tau * (m.vy + 0.5 * m.ay * tau)
+            p = _positions(track, t)
+            dx = cx - p[:, 0]
+            dy = cy - p[:, 1]
+            over = np.hypot(dx, dy) < diameter
+            s = dx * m.vx + dy * m.vy  # < 0: the cue ball's centre is short of o's, > 0: beyond
+            crossing = over[:-1] & over[1:] & (s[:-1] < 0.0) & (s[1:] >= 0.0)
+            if crossing.any():
+                found.append((float(t[int(np.argmax(crossing))]), ball))
+                break
+    return tuple(b for _, b in sorted(found))
