@@ -28,7 +28,7 @@ set per game in each game's AI module (``DiscNoise``), where the reasoning is gi
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Final
 
 import numpy as np
@@ -100,56 +100,62 @@ class CueNoise:
 #: The computational-pool tournament noise (see the module docstring): a named study.
 TOURNAMENT_CUE_NOISE: Final = CueNoise(direction_deg=0.125, speed=0.075, tip=0.0005)
 
-#: The professional's share of the tournament noise: 0.4 of each σ. Measured over 50 frames each,
-#: the pro's decisions pot 89.9 % at 0.5 and 93.2 % at 0.35 of the tournament noise, with
-#: centuries in 16 % and 36 % of frames; 0.4 is in the middle of both bands (88-95 %, 15-40 %).
-PRO_OF_TOURNAMENT: Final = 0.4
+#: The professional's contact-point error (σ, metres; :class:`CueNoise`). Set together with the
+#: pro's stroke errors (:data:`PRO_CUE_NOISE`) and its pot floor
+#: (``cueboard.ai.snooker.player.POT_FLOOR``): the calibration run is in docs/ai.md
+#: ("Calibration", "The pro recalibrated"). The weaker levels have none: beside their stroke errors
+#: it is small.
+PRO_CONTACT: Final = 0.00033
 
-#: The professional's contact-point error (σ, metres; :class:`CueNoise`), set together with its
-#: pot floor (``cueboard.ai.snooker.player.POT_FLOOR``) to bring its long pots into their band
-#: (issue 19: 55-75 %): 74.2 % (178/240) over 50 frames, all pots 87.7 % (band 88-95 %), a
-#: century in 3 of 50 (docs/ai.md, "Calibration"). The weaker levels have none: beside their
-#: stroke errors it is small.
-PRO_CONTACT: Final = 0.0003
+#: The professional: a steadier stroke than the pool robots' (direction, speed and tip σ below the
+#: tournament noise's) and the contact-point error, so that his misses come from judging the
+#: contact, which grows with the object ball's distance from the pocket, more than from the
+#: cue's line, which grows with the cue ball's distance from the object ball times it. Issue 19's
+#: bands (pot success 88-95 %, long pots 55-75 %, a century in 15-40 % of frames) and the run that
+#: measured them: docs/ai.md, "Calibration".
+PRO_CUE_NOISE: Final = CueNoise(
+    direction_deg=0.025, speed=0.02, tip=0.0001, contact=PRO_CONTACT
+)
 
 #: Each snooker level's σ (direction °, speed m/s, tip m, contact m). Calibration: docs/ai.md.
 CUE_NOISE: Final[dict[str, CueNoise]] = {
     "perfect": CueNoise(0.0, 0.0, 0.0),
-    # 0.05°, 0.03 m/s, 0.2 mm, contact PRO_CONTACT
-    "pro": replace(TOURNAMENT_CUE_NOISE.scaled(PRO_OF_TOURNAMENT), contact=PRO_CONTACT),
+    "pro": PRO_CUE_NOISE,
     "club": CueNoise(direction_deg=0.2, speed=0.09, tip=0.0006),
     "amateur": CueNoise(direction_deg=0.4, speed=0.14, tip=0.0009),
     "beginner": CueNoise(direction_deg=0.8, speed=0.2, tip=0.00135),
 }
 
-#: Named noise studies, ``<level>@<name>``: the factor of the level's snooker noise that gives the
-#: named noise. Only the professional's is defined: ``pro@tournament`` plays the pro's decisions
-#: with the tournament noise (σ 0.125°, 0.075 m/s, 0.5 mm), the hardest noise the AI is studied at.
-NOISE_STUDIES: Final[dict[str, dict[str, float]]] = {
-    "tournament": {"pro": 1.0 / PRO_OF_TOURNAMENT},
+#: Named noise studies, ``<level>@<name>``: the noise the level's decisions are played with.
+#: Only the professional's is defined: ``pro@tournament`` plays the pro's decisions with exactly
+#: the tournament noise (σ 0.125°, 0.075 m/s, 0.5 mm, no contact error: a robot aims exactly), the
+#: hardest noise the AI is studied at.
+NOISE_STUDIES: Final[dict[str, dict[str, CueNoise]]] = {
+    "tournament": {"pro": TOURNAMENT_CUE_NOISE},
 }
 
 
-def study_factor(level: str, study: str) -> float:
-    """The noise factor of the named ``study`` for ``level`` (``tournament`` for ``pro``: 2.5);
-    ValueError naming the studies and the levels they are defined for otherwise."""
-    factors = NOISE_STUDIES.get(study)
-    if factors is None:
-        raise ValueError(f"unknown noise study '{study}' (choose one of: {', '.join(NOISE_STUDIES)})")
-    if level not in factors:
-        raise ValueError(
-            f"the noise study '{study}' is defined for {', '.join(factors)} only, not '{level}'"
-            f" (write {next(iter(factors))}@{study})"
-        )
-    return factors[level]
-
-
 def study_noise(level: str, study: str) -> CueNoise:
-    """The noise ``level`` plays with in the named ``study``: its stroke errors (direction, speed,
-    tip) times :func:`study_factor`, and no contact-point error — the tournament noise is a
-    robot's, which aims exactly (``pro@tournament``: σ 0.125°, 0.075 m/s, 0.5 mm). ValueError as
-    :func:`study_factor`."""
-    return replace(CUE_NOISE[level].scaled(study_factor(level, study)), contact=0.0)
+    """The noise ``level`` plays with in the named ``study`` (``pro@tournament``: σ 0.125°,
+    0.075 m/s, 0.5 mm, no contact error); ValueError naming the studies and the levels they are
+    defined for otherwise."""
+    noises = NOISE_STUDIES.get(study)
+    if noises is None:
+        raise ValueError(f"unknown noise study '{study}' (choose one of: {', '.join(NOISE_STUDIES)})")
+    if level not in noises:
+        raise ValueError(
+            f"the noise study '{study}' is defined for {', '.join(noises)} only, not '{level}'"
+            f" (write {next(iter(noises))}@{study})"
+        )
+    return noises[level]
+
+
+def study_factor(level: str, study: str) -> float:
+    """How much larger the named ``study``'s stroke-direction σ is than ``level``'s own (the
+    ``noise_scale`` a study's player carries, for display: the study's noise itself is
+    :func:`study_noise`, whose σ are not all one multiple of the level's); ValueError as
+    :func:`study_noise`."""
+    return study_noise(level, study).direction_deg / CUE_NOISE[level].direction_deg
 
 
 @dataclass(frozen=True)

@@ -18,22 +18,37 @@ from cueboard.ai.noise import (
     check_level,
     gaussian,
     study_factor,
+    study_noise,
 )
 
 
 def test_the_tournament_noise_is_a_study_of_the_pro() -> None:
     # the ICGA computational-pool tournaments' noise (Archibald, Altman & Shoham, IJCAI 2009)
     t = TOURNAMENT_CUE_NOISE
-    assert (t.direction_deg, t.speed, t.tip) == (0.125, 0.075, 0.0005)
-    # the pro plays at 0.4 of it; pro@tournament scales the pro's noise back up to it
+    assert (t.direction_deg, t.speed, t.tip, t.contact) == (0.125, 0.075, 0.0005, 0.0)
+    # the pro (docs/ai.md, "Calibration"): a steadier stroke and a contact-point error
     pro = CUE_NOISE["pro"]
-    assert (pro.direction_deg, pro.speed, pro.tip) == pytest.approx((0.05, 0.03, 0.0002))
-    back = pro.scaled(study_factor("pro", "tournament"))
-    assert (back.direction_deg, back.speed, back.tip) == pytest.approx((0.125, 0.075, 0.0005), rel=1e-12)
+    expected = (0.025, 0.02, 0.0001, 0.00033)
+    assert (pro.direction_deg, pro.speed, pro.tip, pro.contact) == pytest.approx(expected)
+    # pro@tournament plays exactly the tournament noise; its factor is 0.125° / 0.025°
+    assert study_noise("pro", "tournament") == t
+    assert study_factor("pro", "tournament") == pytest.approx(5.0)
     with pytest.raises(ValueError, match="defined for pro only"):
         study_factor("club", "tournament")
     with pytest.raises(ValueError, match="unknown noise study"):
         study_factor("pro", "exhibition")
+
+
+def test_the_study_evaluates_with_the_study_noise() -> None:
+    """The pro in the tournament study rates pots by the tournament noise's effective direction
+    error, √(0.125² + (0.36 · 0.5)²) = 0.2192°, not by its own (which is under the evaluation's
+    floor, half the tournament direction error: 0.0625°)."""
+    from cueboard.ai.snooker import make_ai
+
+    assert make_ai("pro", study_factor("pro", "tournament"), "tournament").sigma == pytest.approx(
+        math.hypot(0.125, 0.36 * 0.5), rel=1e-9
+    )
+    assert make_ai("pro").sigma == 0.0625  # √(0.025² + 0.036²) = 0.044° < the floor
 
 
 def test_levels_get_noisier_towards_beginner() -> None:
@@ -90,7 +105,7 @@ def test_snooker_ai_with_scaled_noise() -> None:
     assert still.perturb(pos, strike, np.random.default_rng(1)) == strike
     shaky = make_ai("pro").perturb(pos, strike, np.random.default_rng(1))
     assert shaky != strike
-    assert eval_sigma("pro", 0.5) < eval_sigma("pro") and eval_sigma("pro", 0.1) == 0.0625
+    assert eval_sigma("club", 0.5) < eval_sigma("club") and eval_sigma("pro", 0.1) == 0.0625
     assert make_ai("club", 0.5).sigma == eval_sigma("club", 0.5)
     with pytest.raises(ValueError, match="noise scale"):
         make_ai("pro", noise_scale=-1.0)

@@ -57,13 +57,11 @@ POT_FIRST: Final[dict[str, float | None]] = {
 }
 
 #: A professional does not take on a pot that his own estimate gives less than this while a
-#: safety is on: the noisy samples of the search rate a 35 % pot by ten draws, and the luckiest of
-#: eight candidates' means wins. Calibrated with the pro's contact error (docs/ai.md,
-#: "Calibration"): without a floor the pro potted 85.0 % (311/366), with 0.5 its long pots were
-#: 82.8 % (48/58), against the bands 88-95 % and 55-75 %; with 0.4, over 50 frames, 87.7 %
-#: (1363/1554) and 74.2 % (178/240).
+#: safety is on: the noisy samples of the search rate a 25 % pot by ten draws, and the luckiest of
+#: eight candidates' means wins. Set with the pro's noise (``cueboard.ai.noise.PRO_CUE_NOISE``);
+#: the screening runs and the 50-frame calibration run are in docs/ai.md ("Calibration").
 POT_FLOOR: Final[dict[str, float | None]] = {
-    "beginner": None, "amateur": None, "club": None, "pro": 0.4, "perfect": None,
+    "beginner": None, "amateur": None, "club": None, "pro": 0.3, "perfect": None,
 }
 
 
@@ -74,14 +72,18 @@ SIDE_DEG_PER_MM: Final = 0.36
 
 
 @cache
-def eval_sigma(level: str, noise_scale: float = 1.0) -> float:
-    """The direction σ the evaluation assumes: the level's direction error (times ``noise_scale``)
+def noise_sigma(noise: CueNoise) -> float:
+    """The direction σ an evaluation assumes for a player with ``noise``: its direction error
     combined with the error its tip noise causes through squirt, and never below half the
     tournament noise's direction error, 0.0625° (a noiseless player still prefers easy pots to
     hard ones)."""
-    n = CUE_NOISE[level].scaled(noise_scale)
-    eff = math.hypot(n.direction_deg, SIDE_DEG_PER_MM * n.tip * 1000.0)
+    eff = math.hypot(noise.direction_deg, SIDE_DEG_PER_MM * noise.tip * 1000.0)
     return max(eff, TOURNAMENT_CUE_NOISE.direction_deg / 2)
+
+
+def eval_sigma(level: str, noise_scale: float = 1.0) -> float:
+    """:func:`noise_sigma` of the level's noise times ``noise_scale``."""
+    return noise_sigma(CUE_NOISE[level].scaled(noise_scale))
 
 
 @dataclass(frozen=True)
@@ -89,7 +91,8 @@ class SnookerModel:
     """The picklable shot model of one level: simulate, referee, evaluate. ``noise_scale``
     multiplies the level's execution noise (1: the level as defined in :mod:`cueboard.ai.noise`);
     ``study`` names a noise study instead (:func:`cueboard.ai.noise.study_noise`; ``noise_scale``
-    is then the study's factor, which the evaluation's σ follows)."""
+    is then :func:`cueboard.ai.noise.study_factor`, and the evaluation's σ follows the study's
+    noise)."""
 
     level: str
     noise_scale: float = 1.0
@@ -119,7 +122,7 @@ class SnookerModel:
         if played is None:
             return REFUSED_VALUE  # an input the referee refuses: never chosen
         after = played[0]
-        return evaluate(position, after, seat, eval_sigma(self.level, self.noise_scale))
+        return evaluate(position, after, seat, noise_sigma(self.noise))
 
 
 @dataclass
@@ -133,8 +136,8 @@ class SnookerAI:
 
     @property
     def sigma(self) -> float:
-        """The direction σ this player's evaluation assumes (:func:`eval_sigma`)."""
-        return eval_sigma(self.level, self.noise_scale)
+        """The direction σ this player's evaluation assumes (:func:`noise_sigma` of its noise)."""
+        return noise_sigma(self.model().noise)
 
     def model(self) -> SnookerModel:
         return SnookerModel(self.level, self.noise_scale, self.study)
