@@ -13,6 +13,10 @@ measured 19.9 / 39.6 / 61.3 / 77.2 % over 50 frames each, and the pro with its n
 89.9 % (×0.5) and 93.2 % (×0.35). Interpolating pot success in log σ between those measured
 points gives the factor that puts each level in the middle of its band; each level keeps its
 earlier proportions of direction, speed and tip error, times that factor.
+The professional was set apart afterwards (:data:`PRO_CUE_NOISE`): a stroke steadier than the
+pool robots' and a contact-point error (``CueNoise.contact``), because his long pots, mostly long
+through the object ball with the cue ball close, are missed through the contact, not the stroke
+(docs/ai.md, "The pro's noise split between stroke and contact").
 
 The noise of the ICGA computational-pool tournaments (Greenspan 2005; Archibald, Altman & Shoham,
 "Analysis of a winning computational billiards player", IJCAI 2009) — σ 0.125° on the stroke

@@ -25,7 +25,7 @@ def game_ai(game: str, level: str, noise_scale: float = 1.0, study: str = "") ->
 def parse_level(text: str) -> tuple[str, float]:
     """``pro`` -> ("pro", 1.0); ``pro@0.35`` -> ("pro", 0.35): a level, optionally with its
     execution noise scaled (a research knob: how the level's decisions fare with a steadier or
-    shakier arm); ``pro@tournament`` -> ("pro", 2.5): a named noise study
+    shakier arm); ``pro@tournament`` -> ("pro", 5.0): a named noise study
     (:data:`cueboard.ai.noise.NOISE_STUDIES`), the pro's decisions with the computational-pool
     tournament noise. AgentError (a ValueError) naming what is wrong otherwise."""
     level, at, raw = text.partition("@")
