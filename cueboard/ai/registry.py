@@ -10,21 +10,22 @@ from cueboard.ai.players import GameAI, SearchAgent, SearchSettings
 from cueboard.games import GAME_NAMES
 
 
-def game_ai(game: str, level: str, noise_scale: float = 1.0) -> GameAI:
-    """The AI knowledge of ``game`` at ``level``, its execution noise times ``noise_scale``
-    (ValueError for an unknown game or level, or a bad scale)."""
+def game_ai(game: str, level: str, noise_scale: float = 1.0, study: str = "") -> GameAI:
+    """The AI knowledge of ``game`` at ``level``, its execution noise times ``noise_scale``, or
+    the named noise ``study`` (snooker only; ``noise_scale`` its factor). ValueError for an
+    unknown game or level, or a bad scale."""
     if game not in GAME_NAMES:
         raise AgentError(f"unknown game '{game}' (choose one of: {', '.join(GAME_NAMES)})")
     check_level(level)
     module = importlib.import_module(f"cueboard.ai.{game}")
-    ai: GameAI = module.make_ai(level, noise_scale)
+    ai: GameAI = module.make_ai(level, noise_scale, study) if study else module.make_ai(level, noise_scale)
     return ai
 
 
 def parse_level(text: str) -> tuple[str, float]:
     """``pro`` -> ("pro", 1.0); ``pro@0.35`` -> ("pro", 0.35): a level, optionally with its
     execution noise scaled (a research knob: how the level's decisions fare with a steadier or
-    shakier arm); ``pro@tournament`` -> ("pro", 2.5): a named noise study
+    shakier arm); ``pro@tournament`` -> ("pro", 5.0): a named noise study
     (:data:`cueboard.ai.noise.NOISE_STUDIES`), the pro's decisions with the computational-pool
     tournament noise. AgentError (a ValueError) naming what is wrong otherwise."""
     level, at, raw = text.partition("@")
@@ -59,4 +60,5 @@ def make_agent(game: str, spec: str, settings: SearchSettings | None = None) -> 
     if study in NOISE_STUDIES and game != "snooker":
         raise AgentError(f"'{spec}': the noise study '{study}' is a cue noise, for snooker only")
     name, scale = parse_level(level)
-    return SearchAgent(game_ai(game, name, scale), settings or SearchSettings(), name=spec)
+    ai = game_ai(game, name, scale, study if study in NOISE_STUDIES else "")
+    return SearchAgent(ai, settings or SearchSettings(), name=spec)

@@ -94,10 +94,13 @@ class ShotMapSpec:
         return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
-def _level(text: str) -> tuple[str, float]:
+def _level(text: str) -> tuple[str, float, str]:
+    """(level, noise factor, noise study or "") of ``pro``, ``pro@0.5``, ``pro@tournament``."""
+    from cueboard.ai.noise import NOISE_STUDIES
     from cueboard.ai.registry import parse_level
 
-    return parse_level(text)
+    study = text.partition("@")[2]
+    return (*parse_level(text), study if study in NOISE_STUDIES else "")
 
 
 def lone_ball(target: str) -> SnookerPosition:

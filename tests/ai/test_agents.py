@@ -54,7 +54,7 @@ def test_a_level_with_its_noise_scaled() -> None:
         assert agent.ai.model().noise_scale == 0.5  # type: ignore[attr-defined]
     snooker = make_agent("snooker", "ai:pro@0.5").ai
     still = make_agent("crokinole", "ai:club@0").ai
-    assert CUE_NOISE["pro"].scaled(0.5).direction_deg == pytest.approx(0.025)
+    assert CUE_NOISE["pro"].scaled(0.5).direction_deg == pytest.approx(0.0125)
     assert snooker.model().noise_scale == 0.5  # type: ignore[attr-defined]
     assert still.noise_scale == 0.0  # type: ignore[attr-defined]
     for bad in ("ai:pro@", "ai:pro@half", "ai:pro@-1", "ai:pro@nan"):
@@ -69,7 +69,7 @@ def test_the_pro_at_the_tournament_noise() -> None:
     noise (0.125°, 0.075 m/s, 0.5 mm); only for the pro, only in snooker."""
     from cueboard.ai.registry import parse_level
 
-    assert parse_level("pro@tournament") == ("pro", 2.5)
+    assert parse_level("pro@tournament") == ("pro", pytest.approx(5.0))
     agent = make_agent("snooker", "ai:pro@tournament")
     noise = agent.ai.model().noise  # type: ignore[attr-defined]
     assert (noise.direction_deg, noise.speed, noise.tip) == pytest.approx((0.125, 0.075, 0.0005))
@@ -111,10 +111,10 @@ def test_snooker_noise_has_the_level_sigmas() -> None:
     speed = np.array([d.speed for d in draws])
     side = np.array([d.side for d in draws]) * R
     # 4000 draws: the sample σ is within ~5% of σ (3.5 standard errors of σ/sqrt(2n) = 1.1%)
-    assert (n.direction_deg, n.speed, n.tip) == pytest.approx((0.05, 0.03, 0.0002))
-    assert angle.std() == pytest.approx(0.05, rel=0.05)
-    assert speed.std() == pytest.approx(0.03, rel=0.05)
-    assert side.std() == pytest.approx(0.0002, rel=0.05)
+    assert (n.direction_deg, n.speed, n.tip) == pytest.approx((0.025, 0.02, 0.0001))
+    assert angle.std() == pytest.approx(0.025, rel=0.05)
+    assert speed.std() == pytest.approx(0.02, rel=0.05)
+    assert side.std() == pytest.approx(0.0001, rel=0.05)
     assert abs(angle.mean() - 30.0) < 0.01 and abs(speed.mean() - 2.0) < 0.005
     for d in draws[:200]:
         SnookerStrike.model_validate(d.model_dump())  # always a legal strike

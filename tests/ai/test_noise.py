@@ -3,6 +3,8 @@ tournament noise a named study)."""
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 
@@ -16,22 +18,37 @@ from cueboard.ai.noise import (
     check_level,
     gaussian,
     study_factor,
+    study_noise,
 )
 
 
 def test_the_tournament_noise_is_a_study_of_the_pro() -> None:
     # the ICGA computational-pool tournaments' noise (Archibald, Altman & Shoham, IJCAI 2009)
     t = TOURNAMENT_CUE_NOISE
-    assert (t.direction_deg, t.speed, t.tip) == (0.125, 0.075, 0.0005)
-    # the pro plays at 0.4 of it; pro@tournament scales the pro's noise back up to it
+    assert (t.direction_deg, t.speed, t.tip, t.contact) == (0.125, 0.075, 0.0005, 0.0)
+    # the pro (docs/ai.md, "Calibration"): a steadier stroke and a contact-point error
     pro = CUE_NOISE["pro"]
-    assert (pro.direction_deg, pro.speed, pro.tip) == pytest.approx((0.05, 0.03, 0.0002))
-    back = pro.scaled(study_factor("pro", "tournament"))
-    assert (back.direction_deg, back.speed, back.tip) == pytest.approx((0.125, 0.075, 0.0005), rel=1e-12)
+    expected = (0.025, 0.02, 0.0001, 0.00033)
+    assert (pro.direction_deg, pro.speed, pro.tip, pro.contact) == pytest.approx(expected)
+    # pro@tournament plays exactly the tournament noise; its factor is 0.125° / 0.025°
+    assert study_noise("pro", "tournament") == t
+    assert study_factor("pro", "tournament") == pytest.approx(5.0)
     with pytest.raises(ValueError, match="defined for pro only"):
         study_factor("club", "tournament")
     with pytest.raises(ValueError, match="unknown noise study"):
         study_factor("pro", "exhibition")
+
+
+def test_the_study_evaluates_with_the_study_noise() -> None:
+    """The pro in the tournament study rates pots by the tournament noise's effective direction
+    error, √(0.125² + (0.36 · 0.5)²) = 0.2192°, not by its own (which is under the evaluation's
+    floor, half the tournament direction error: 0.0625°)."""
+    from cueboard.ai.snooker import make_ai
+
+    assert make_ai("pro", study_factor("pro", "tournament"), "tournament").sigma == pytest.approx(
+        math.hypot(0.125, 0.36 * 0.5), rel=1e-9
+    )
+    assert make_ai("pro").sigma == 0.0625  # √(0.025² + 0.036²) = 0.044° < the floor
 
 
 def test_levels_get_noisier_towards_beginner() -> None:
@@ -88,9 +105,68 @@ def test_snooker_ai_with_scaled_noise() -> None:
     assert still.perturb(pos, strike, np.random.default_rng(1)) == strike
     shaky = make_ai("pro").perturb(pos, strike, np.random.default_rng(1))
     assert shaky != strike
-    assert eval_sigma("pro", 0.5) < eval_sigma("pro") and eval_sigma("pro", 0.1) == 0.0625
+    assert eval_sigma("club", 0.5) < eval_sigma("club") and eval_sigma("pro", 0.1) == 0.0625
     assert make_ai("club", 0.5).sigma == eval_sigma("club", 0.5)
     with pytest.raises(ValueError, match="noise scale"):
         make_ai("pro", noise_scale=-1.0)
     with pytest.raises(UnknownLevelError):
         make_ai("grandmaster")
+
+
+def _red_ahead(gap: float, sideways: float = 0.0):  # type: ignore[no-untyped-def]
+    """The cue ball 1 m up the table's centre line, a red ``gap`` metres (centre to centre) ahead
+    of it, ``sideways`` off the line."""
+    from cueboard.analysis.shotmap import lone_ball, with_cue_ball
+    from cueboard.games.snooker import STANDARD_TABLE, make_ball
+
+    pos = with_cue_ball(lone_ball("red1"), 0.0, 1.0)
+    pieces = tuple(make_ball("red1", sideways, 1.0 + gap) if p.id == "red1" else p for p in pos.pieces)
+    assert STANDARD_TABLE.half_width > abs(sideways)
+    return pos.model_copy(update={"pieces": pieces})
+
+
+def test_first_ball_distance_is_the_cue_balls_travel_to_contact() -> None:
+    from cueboard.ai.snooker.shots import MAX_REACH, first_ball_distance
+    from cueboard.games.snooker import STANDARD_TABLE
+    from cueboard.games.snooker.records import SnookerStrike
+
+    r = STANDARD_TABLE.ball_radius
+    up = SnookerStrike(speed=1.0, angle=90.0)
+    # full ball: the centres meet at 2R
+    assert first_ball_distance(_red_ahead(0.5), up) == pytest.approx(0.5 - 2 * r)
+    # a half-ball contact (centre R off the line): the cue ball stops sqrt(3) R short of the centre
+    assert first_ball_distance(_red_ahead(0.5, r), up) == pytest.approx(0.5 - math.sqrt(3) * r)
+    # the line misses the ball, or points away from it
+    assert first_ball_distance(_red_ahead(0.5, 2.5 * r), up) == MAX_REACH
+    assert first_ball_distance(_red_ahead(0.5), SnookerStrike(speed=1.0, angle=-90.0)) == MAX_REACH
+
+
+def test_the_contact_error_turns_the_stroke_by_contact_over_distance() -> None:
+    """The pro's direction spread: its stroke σ combined with contact / d (CueNoise.contact),
+    larger when the object ball is close; the weaker levels have no contact error."""
+    from cueboard.ai.snooker import make_ai
+    from cueboard.games.snooker import STANDARD_TABLE
+    from cueboard.games.snooker.records import SnookerStrike
+
+    pro = CUE_NOISE["pro"]
+    assert pro.contact > 0.0 and CUE_NOISE["club"].contact == 0.0
+    r = STANDARD_TABLE.ball_radius
+    up = SnookerStrike(speed=1.0, angle=90.0)
+    ai = make_ai("pro")
+    for gap in (0.15, 1.5):
+        pos, rng = _red_ahead(gap), np.random.default_rng(3)
+        angles = np.array([ai.perturb(pos, up, rng).angle for _ in range(6000)])
+        expected = math.hypot(pro.direction_deg, math.degrees(pro.contact / (gap - 2 * r)))
+        assert angles.std() == pytest.approx(expected, rel=0.05)  # 6000 draws: σ known to ~1 %
+
+
+def test_the_tournament_study_has_no_contact_error() -> None:
+    """``ai:pro@tournament`` plays exactly the pool tournaments' noise (a robot aims exactly)."""
+    from cueboard.ai.noise import study_noise
+    from cueboard.ai.registry import game_ai
+
+    t = study_noise("pro", "tournament")
+    assert (t.direction_deg, t.speed, t.tip, t.contact) == pytest.approx((0.125, 0.075, 0.0005, 0.0))
+    ai = game_ai("snooker", "pro", study_factor("pro", "tournament"), "tournament")
+    assert ai.model().noise.contact == 0.0  # type: ignore[attr-defined]
+    assert ai.model().noise.direction_deg == pytest.approx(0.125)  # type: ignore[attr-defined]

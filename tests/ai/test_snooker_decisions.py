@@ -98,3 +98,35 @@ def test_in_hand_pots_are_played_from_free_points_of_the_d() -> None:
         assert T.in_d(*cue)
         assert cue in free_placements(pos)
     assert (0.0, T.baulk_y - 1e-6) not in free_placements(pos)  # the brown is there
+
+
+def test_a_pro_offers_no_pot_under_its_floor_when_a_safety_is_on() -> None:
+    """POT_FLOOR (issue 19): the long red (3 m from the cue ball, 1.2 m from
+    the bottom-left pocket) is offered without a floor, not with one, while the short red to the
+    top-right pocket stays, and so do the safeties."""
+    from cueboard.ai.snooker import make_ai
+    from cueboard.ai.snooker.player import POT_FLOOR
+    from cueboard.ai.snooker.shots import candidates
+
+    pos = with_balls({"white": (0.3, 2.9), "red1": (0.6, 3.25), "red2": (-0.4, 1.2)})
+    for floor in (POT_FLOOR["pro"], 0.5):
+        assert floor is not None
+        free = candidates(pos, 0.22)
+        floored = candidates(pos, 0.22, None, floor)
+        pots = [c for c in free if c.label.startswith("pot")]
+        assert any(c.success < floor for c in pots if "red2" in c.label)
+        assert any(c.success >= floor for c in pots if "red1" in c.label)
+        kept = [c for c in floored if c.label.startswith("pot")]
+        assert kept and all(c.success >= floor for c in kept)
+        assert {c.label for c in kept} == {c.label for c in pots if c.success >= floor}
+        assert any(c.label.startswith("safety") for c in floored)
+    # the levels: a club player (no floor) takes the long red on; the pro offers no pot under its
+    # floor by its own estimate, and in the noise study (σ 0.22°, as above) not the long red
+    assert any("red2" in c.label for c in make_ai("club").candidates(pos))
+    floor = POT_FLOOR["pro"]
+    assert floor is not None
+    for ai in (make_ai("pro"), make_ai("pro", 5.0, "tournament")):
+        pots = [c for c in ai.candidates(pos) if c.label.startswith("pot")]
+        assert pots and all(c.success >= floor for c in pots)
+    study = make_ai("pro", 5.0, "tournament").candidates(pos)
+    assert not any("red2" in c.label for c in study) and any("red1" in c.label for c in study)

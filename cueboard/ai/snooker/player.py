@@ -22,10 +22,17 @@ import numpy as np
 
 from cueboard.ai import explain
 from cueboard.ai.agent import Decision
-from cueboard.ai.noise import CUE_NOISE, TOURNAMENT_CUE_NOISE, CueNoise, check_level, check_noise_scale
+from cueboard.ai.noise import (
+    CUE_NOISE,
+    TOURNAMENT_CUE_NOISE,
+    CueNoise,
+    check_level,
+    check_noise_scale,
+    study_noise,
+)
 from cueboard.ai.search import REFUSED_VALUE, Candidate, play_through
 from cueboard.ai.snooker.evaluate import BREAK_ON, balls_on, best_pots, continuation, evaluate
-from cueboard.ai.snooker.shots import candidates, perturb, variations
+from cueboard.ai.snooker.shots import candidates, contact_sigma_deg, perturb, variations
 from cueboard.games.snooker import (
     GAME,
     Action,
@@ -49,6 +56,14 @@ POT_FIRST: Final[dict[str, float | None]] = {
     "beginner": 0.05, "amateur": 0.15, "club": 0.3, "pro": None, "perfect": None,
 }
 
+#: A professional does not take on a pot that his own estimate gives less than this while a
+#: safety is on: the noisy samples of the search rate a 25 % pot by ten draws, and the luckiest of
+#: eight candidates' means wins. Set with the pro's noise (``cueboard.ai.noise.PRO_CUE_NOISE``);
+#: the screening runs and the 50-frame calibration run are in docs/ai.md ("Calibration").
+POT_FLOOR: Final[dict[str, float | None]] = {
+    "beginner": None, "amateur": None, "club": None, "pro": 0.3, "perfect": None,
+}
+
 
 #: How far an unintended side offset turns the object ball's line, as an equivalent error of the
 #: stroke direction: about 0.36° per millimetre of side at the usual pot distances, measured
@@ -57,34 +72,46 @@ SIDE_DEG_PER_MM: Final = 0.36
 
 
 @cache
-def eval_sigma(level: str, noise_scale: float = 1.0) -> float:
-    """The direction σ the evaluation assumes: the level's direction error (times ``noise_scale``)
+def noise_sigma(noise: CueNoise) -> float:
+    """The direction σ an evaluation assumes for a player with ``noise``: its direction error
     combined with the error its tip noise causes through squirt, and never below half the
     tournament noise's direction error, 0.0625° (a noiseless player still prefers easy pots to
     hard ones)."""
-    n = CUE_NOISE[level].scaled(noise_scale)
-    eff = math.hypot(n.direction_deg, SIDE_DEG_PER_MM * n.tip * 1000.0)
+    eff = math.hypot(noise.direction_deg, SIDE_DEG_PER_MM * noise.tip * 1000.0)
     return max(eff, TOURNAMENT_CUE_NOISE.direction_deg / 2)
+
+
+def eval_sigma(level: str, noise_scale: float = 1.0) -> float:
+    """:func:`noise_sigma` of the level's noise times ``noise_scale``."""
+    return noise_sigma(CUE_NOISE[level].scaled(noise_scale))
 
 
 @dataclass(frozen=True)
 class SnookerModel:
     """The picklable shot model of one level: simulate, referee, evaluate. ``noise_scale``
-    multiplies the level's execution noise (1: the level as defined in :mod:`cueboard.ai.noise`)."""
+    multiplies the level's execution noise (1: the level as defined in :mod:`cueboard.ai.noise`);
+    ``study`` names a noise study instead (:func:`cueboard.ai.noise.study_noise`; ``noise_scale``
+    is then :func:`cueboard.ai.noise.study_factor`, and the evaluation's σ follows the study's
+    noise)."""
 
     level: str
     noise_scale: float = 1.0
+    study: str = ""
 
     @cached_property
     def noise(self) -> CueNoise:
-        """The level's noise times ``noise_scale`` (once: :meth:`perturb` runs for every sample)."""
+        """The level's noise times ``noise_scale``, or the study's (once: :meth:`perturb` runs for
+        every sample)."""
+        if self.study:
+            return study_noise(self.level, self.study)
         return CUE_NOISE[self.level].scaled(self.noise_scale)
 
     def perturb(
         self, position: SnookerPosition, strike: SnookerStrike, rng: np.random.Generator
     ) -> SnookerStrike:
         n = self.noise
-        return perturb(strike, n.direction_deg, n.speed, n.tip, rng)
+        contact = contact_sigma_deg(position, strike, n.contact)
+        return perturb(strike, n.direction_deg, n.speed, n.tip, rng, contact)
 
     def outcome_value(
         self, position: SnookerPosition, declaration: SnookerDeclaration, strike: SnookerStrike, seat: int
@@ -95,24 +122,25 @@ class SnookerModel:
         if played is None:
             return REFUSED_VALUE  # an input the referee refuses: never chosen
         after = played[0]
-        return evaluate(position, after, seat, eval_sigma(self.level, self.noise_scale))
+        return evaluate(position, after, seat, noise_sigma(self.noise))
 
 
 @dataclass
 class SnookerAI:
     """Snooker knowledge for :class:`cueboard.ai.players.SearchAgent`: the decisions of ``level``
-    with its noise times ``noise_scale`` (:class:`SnookerModel`)."""
+    with its noise times ``noise_scale``, or with a noise study's (:class:`SnookerModel`)."""
 
     level: str
     noise_scale: float = 1.0
+    study: str = ""
 
     @property
     def sigma(self) -> float:
-        """The direction σ this player's evaluation assumes (:func:`eval_sigma`)."""
-        return eval_sigma(self.level, self.noise_scale)
+        """The direction σ this player's evaluation assumes (:func:`noise_sigma` of its noise)."""
+        return noise_sigma(self.model().noise)
 
     def model(self) -> SnookerModel:
-        return SnookerModel(self.level, self.noise_scale)
+        return SnookerModel(self.level, self.noise_scale, self.study)
 
     def perturb(
         self, position: SnookerPosition, strike: SnookerStrike, rng: np.random.Generator
@@ -120,7 +148,7 @@ class SnookerAI:
         return self.model().perturb(position, strike, rng)
 
     def candidates(self, position: SnookerPosition) -> list[Candidate[SnookerDeclaration, SnookerStrike]]:
-        return candidates(position, self.sigma, POT_FIRST[self.level])
+        return candidates(position, self.sigma, POT_FIRST[self.level], POT_FLOOR[self.level])
 
     def forced(self, position: SnookerPosition, rng: np.random.Generator) -> Decision | None:
         # the weaker levels always play on after a foul: only club players and better use the
@@ -179,9 +207,12 @@ def forced(position: SnookerPosition, sigma_deg: float, tactical: bool = True) -
     return None
 
 
-def make_ai(level: str, noise_scale: float = 1.0) -> SnookerAI:
+def make_ai(level: str, noise_scale: float = 1.0, study: str = "") -> SnookerAI:
     """The snooker AI of ``level``; ``noise_scale`` multiplies its execution noise (a research
-    knob: how the level's decisions fare with a steadier or shakier cue arm). ValueError for an
-    unknown level or a scale that is not a finite number >= 0."""
-    return SnookerAI(check_level(level), check_noise_scale(noise_scale))
+    knob: how the level's decisions fare with a steadier or shakier cue arm); ``study`` names a
+    noise study (``tournament``), whose factor ``noise_scale`` must then be. ValueError for an
+    unknown level or study, or a scale that is not a finite number >= 0."""
+    if study:
+        study_noise(level, study)  # the study exists for this level, else ValueError
+    return SnookerAI(check_level(level), check_noise_scale(noise_scale), study)
 

@@ -249,10 +249,13 @@ def break_off_candidates(position: SnookerPosition) -> list[Candidate]:
 
 
 def candidates(
-    position: SnookerPosition, sigma_deg: float, pot_first: float | None = None
+    position: SnookerPosition, sigma_deg: float, pot_first: float | None = None,
+    pot_floor: float | None = None,
 ) -> list[Candidate]:
     """Every shot idea for the player to move; never empty. With ``pot_first``, safeties are
-    offered only when no pot is at least that likely (a weaker player's style)."""
+    offered only when no pot is at least that likely (a weaker player's style); with
+    ``pot_floor``, pots less likely than that are not offered when a safety is (a professional's
+    style: the search's noisy samples overrate a risky pot that happened to drop)."""
     reds = position.reds_on_table()
     full_rack = position.in_hand and len(reds) == position.rules.reds and position.scores == (0, 0)
     if full_rack and position.break_points == 0 and not GAME.choices(position):
@@ -262,7 +265,10 @@ def candidates(
     out = pot_candidates(position, sigma_deg)
     # safeties (and escapes when snookered) compete with the pots
     if pot_first is None or not any(c.success >= pot_first for c in out):
-        out += safety_candidates(position, sigma_deg)
+        safeties = safety_candidates(position, sigma_deg)
+        if pot_floor is not None and safeties:
+            out = [c for c in out if c.success >= pot_floor]
+        out += safeties
     return out or _fallback(position)
 
 
@@ -339,9 +345,12 @@ def _fallback(position: SnookerPosition) -> list[Candidate]:
 
 
 def perturb(
-    strike: SnookerStrike, direction_deg: float, speed: float, tip: float, rng: np.random.Generator
+    strike: SnookerStrike, direction_deg: float, speed: float, tip: float, rng: np.random.Generator,
+    contact_deg: float = 0.0,
 ) -> SnookerStrike:
-    """The stroke a player with these σ produces (noise.CueNoise); tip σ in metres on the ball."""
+    """The stroke a player with these σ produces (noise.CueNoise); tip σ in metres on the ball;
+    ``contact_deg``: the contact-point error as a direction σ for this stroke (:func:`contact_sigma_deg`),
+    drawn after the others (a player without one consumes the same draws as before it existed)."""
     from cueboard.ai.noise import gaussian
     from cueboard.games.snooker import MAX_TIP_OFFSET
 
@@ -349,6 +358,7 @@ def perturb(
     a = strike.angle + gaussian(rng, direction_deg)
     side = strike.side + gaussian(rng, tip) / R
     top = strike.top + gaussian(rng, tip) / R
+    a += gaussian(rng, contact_deg)
     norm = math.hypot(side, top)
     if norm > MAX_TIP_OFFSET * 0.999:
         side, top = side * MAX_TIP_OFFSET * 0.999 / norm, top * MAX_TIP_OFFSET * 0.999 / norm
@@ -361,3 +371,37 @@ def perturb(
             "top": float(top),
         }
     )
+
+
+#: The farthest a cue ball is taken to travel to its first ball (about the table's diagonal), m.
+MAX_REACH = 3.6
+
+
+def first_ball_distance(position: SnookerPosition, strike: SnookerStrike) -> float:
+    """How far the cue ball travels along the stroke's line before it touches a ball (centre to
+    the point of contact), :data:`MAX_REACH` when the line touches none; never below one radius."""
+    layout = layout_of(position.pieces)
+    start = strike.place_cue_ball if strike.place_cue_ball is not None else layout.get("white")
+    if start is None:
+        return MAX_REACH
+    others = np.array([p for k, p in layout.items() if k != "white"], dtype=np.float64)
+    if not len(others):
+        return MAX_REACH
+    a = math.radians(strike.angle)
+    u = np.array([math.cos(a), math.sin(a)])
+    rel = others - np.asarray(start, dtype=np.float64)
+    along = rel @ u
+    off2 = (rel * rel).sum(axis=1) - along * along
+    hit = (along > 0.0) & (off2 < (2.0 * R) ** 2)
+    if not hit.any():
+        return MAX_REACH
+    d = float(np.min(along[hit] - np.sqrt((2.0 * R) ** 2 - off2[hit])))
+    return min(max(d, R), MAX_REACH)
+
+
+def contact_sigma_deg(position: SnookerPosition, strike: SnookerStrike, contact: float) -> float:
+    """A contact-point error of σ ``contact`` metres (noise.CueNoise.contact) as a direction σ in
+    degrees for this stroke: contact / (distance to the first ball)."""
+    if contact == 0.0:
+        return 0.0
+    return math.degrees(contact / first_ball_distance(position, strike))
