@@ -109,11 +109,36 @@ def _check_position(xy: np.ndarray, ids: tuple[str, ...], t: SnookerTable, shape
     r = t.ball_radius
     hw, length = t.half_width, t.length
     eps = 1e-7
-    pockets = tuple(t.pocket_centres.values())
     cap = shapes.cap
+    xs, ys = xy[:, 0], xy[:, 1]
     # over[k, c]: ball k's centre lies inside capture circle c (one array operation for all).
-    over = np.hypot(xy[:, None, 0] - cap[None, :, 0], xy[:, None, 1] - cap[None, :, 1]) < cap[None, :, 2]
-    inside = (np.abs(xy[:, 0]) <= hw - r + eps) & (xy[:, 1] >= r - eps) & (xy[:, 1] <= length - r + eps)
+    over = np.hypot(np.subtract.outer(xs, cap[:, 0]), np.subtract.outer(ys, cap[:, 1])) < cap[:, 2]
+    inside = (np.abs(xs) <= hw - r + eps) & (ys >= r - eps) & (ys <= length - r + eps)
+    if over.any() or not inside.all():
+        _check_each(xy, ids, t, shapes, over, inside)
+    if len(xy) > 1:
+        d = np.hypot(np.subtract.outer(xs, xs), np.subtract.outer(ys, ys))
+        d.flat[:: len(xy) + 1] = np.inf  # the diagonal: a ball and itself
+        if d.min() < 2.0 * r - 1e-6:
+            i, j = np.unravel_index(int(np.argmin(d)), d.shape)
+            raise PositionError(
+                f"balls '{ids[i]}' and '{ids[j]}' overlap ({d[i, j] * 1000:.3f} mm between centres, "
+                f"diameter {2000 * r:.1f} mm)"
+            )
+
+
+def _check_each(
+    xy: np.ndarray,
+    ids: tuple[str, ...],
+    t: SnookerTable,
+    shapes: Shapes,
+    over: np.ndarray,
+    inside: np.ndarray,
+) -> None:
+    """The balls outside the bed's rectangle or over a pocket's fall: a ball in a pocket's mouth
+    clear of its cushions and jaws is on the bed; any other is an error."""
+    r = t.ball_radius
+    pockets = tuple(t.pocket_centres.values())
     for k in np.flatnonzero(~inside | over.any(axis=1)).tolist():
         x, y = float(xy[k, 0]), float(xy[k, 1])
         if not inside[k] and not (
@@ -123,16 +148,6 @@ def _check_position(xy: np.ndarray, ids: tuple[str, ...], t: SnookerTable, shape
         if over[k].any():
             name = shapes.cap_names[int(np.argmax(over[k]))]
             raise PositionError(f"ball '{ids[k]}' at ({x:.4f}, {y:.4f}) m is over {name}")
-    if len(xy) > 1:
-        xs, ys = xy[:, 0], xy[:, 1]
-        d = np.hypot(np.subtract.outer(xs, xs), np.subtract.outer(ys, ys))
-        d.flat[:: len(xy) + 1] = np.inf  # the diagonal: a ball and itself
-        if d.min() < 2.0 * r - 1e-6:
-            i, j = np.unravel_index(int(np.argmin(d)), d.shape)
-            raise PositionError(
-                f"balls '{ids[i]}' and '{ids[j]}' overlap ({d[i, j] * 1000:.3f} mm between centres, "
-                f"diameter {2000 * r:.1f} mm)"
-            )
 
 
 def prepare(
@@ -144,25 +159,26 @@ def prepare(
     max_events: int | None = None,
 ) -> ShotSetup:
     """Arrays for the balls of ``position`` on the table (the white at ``place_cue_ball`` if given)."""
-    pieces: list[Piece] = []
-    for p in position.pieces:
-        if p.id == CUE_BALL and place_cue_ball is not None:
-            p = p.model_copy(
-                update={"x": place_cue_ball[0], "y": place_cue_ball[1], "state": PieceState.ON_TABLE}
+    on = PieceState.ON_TABLE
+    if place_cue_ball is None:
+        pieces = [p for p in position.pieces if p.state is on]
+    else:
+        pieces = []
+        for p in position.pieces:
+            if p.id == CUE_BALL:
+                p = p.model_copy(update={"x": place_cue_ball[0], "y": place_cue_ball[1], "state": on})
+            if p.state is on:
+                pieces.append(p)
+        if not any(p.id == CUE_BALL for p in position.pieces):
+            pieces.append(
+                Piece(id=CUE_BALL, kind="ball", colour="white", x=place_cue_ball[0], y=place_cue_ball[1])
             )
-        if p.on_table:
-            pieces.append(p)
-    if not any(p.id == CUE_BALL for p in position.pieces) and place_cue_ball is not None:
-        pieces.append(
-            Piece(id=CUE_BALL, kind="ball", colour="white", x=place_cue_ball[0], y=place_cue_ball[1])
-        )
-    ids = tuple(p.id for p in pieces)
+    ids = tuple([p.id for p in pieces])
     if CUE_BALL not in ids:
         raise PositionError("the cue ball 'white' is not on the table (give strike.place_cue_ball)")
     xy = np.array([(p.x, p.y) for p in pieces], dtype=np.float64).reshape(len(pieces), 2)
-    shapes = table_shapes(table, physics)
+    shapes, body_rest, ibody_rest, par = _fixed(len(pieces), table, physics)
     _check_position(xy, ids, table, shapes)
-    body_rest, ibody_rest, par = _templates(len(pieces), table, physics)
     body0 = body_rest.copy()
     body0[PX], body0[PY] = xy[:, 0], xy[:, 1]
     return ShotSetup(
@@ -178,6 +194,26 @@ def prepare(
         par=par,
         max_events=physics.max_events if max_events is None else max_events,
     )
+
+
+_Fixed = tuple[Shapes, np.ndarray, np.ndarray, np.ndarray]
+#: ``_fixed`` by the identity of its table and physics (hashing the two records field by field
+#: for an ``lru_cache`` took as long as building the bodies); holds the two, so an id is never
+#: reused while its entry lives.
+_FIXED: dict[tuple[int, int, int], tuple[SnookerTable, SnookerPhysics, _Fixed]] = {}
+
+
+def _fixed(n: int, table: SnookerTable, physics: SnookerPhysics) -> _Fixed:
+    """The table's shapes and ``_templates`` for ``n`` balls."""
+    key = (n, id(table), id(physics))
+    hit = _FIXED.get(key)
+    if hit is not None:
+        return hit[2]
+    value = (table_shapes(table, physics), *_templates(n, table, physics))
+    if len(_FIXED) >= 256:
+        _FIXED.clear()
+    _FIXED[key] = (table, physics, value)
+    return value
 
 
 @lru_cache(maxsize=64)
