@@ -105,7 +105,8 @@ def cold_start(shots_json: str) -> tuple[float, float]:
 class ShotServer:
     """pooltool's runner in ``--serve`` mode: the shot set built and warmed once, then single
     shots timed on request, so that a benchmark can interleave the two engines shot by shot.
-    Use as a context manager; ``time_shot(k)`` returns ``(seconds, events)`` of shot ``k``."""
+    Use as a context manager; ``time_shot(k, repeats)`` returns ``(first, fastest, events)`` of
+    shot ``k`` played ``repeats`` times in a row."""
 
     def __init__(self, shots_json: str, cushion: str = "default") -> None:
         self._tmp = tempfile.TemporaryDirectory(prefix="cueboard-bench-")
@@ -137,12 +138,13 @@ class ShotServer:
         doc: dict[str, Any] = json.loads(line)
         return doc
 
-    def time_shot(self, k: int) -> tuple[float, int]:
+    def time_shot(self, k: int, repeats: int = 1) -> tuple[float, float, int]:
+        """Shot ``k`` played ``repeats`` times back to back: ``(first, fastest, events)``, seconds."""
         assert self._proc.stdin is not None
-        self._proc.stdin.write(f"{k}\n")
+        self._proc.stdin.write(f"{k} {repeats}\n")
         self._proc.stdin.flush()
         doc = self._read()
-        return float(doc["seconds"]), int(doc["events"])
+        return float(doc["first"]), float(doc["seconds"]), int(doc["events"])
 
     def close(self) -> None:
         if self._proc.poll() is None:

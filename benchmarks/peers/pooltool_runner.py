@@ -59,8 +59,9 @@ def main() -> int:
     parser.add_argument(
         "--serve",
         action="store_true",
-        help="after warming every shot, read shot indices from stdin, one a line, and answer each "
-        "with a JSON line {index, seconds, events} (the interleaved benchmark drives this)",
+        help="after warming every shot, read lines 'index [repeats]' from stdin and answer each "
+        "with a JSON line {index, seconds (fastest), first, events}: the shot played repeats times "
+        "in a row (the interleaved benchmark drives this)",
     )
     args = parser.parse_args()
 
@@ -171,7 +172,8 @@ def main() -> int:
 
 
 def serve(systems: list, engine: Any, count_events: Any) -> int:
-    """Warm every shot once, then time single shots on request (stdin / stdout, JSON lines)."""
+    """Warm every shot once, then time shots on request (stdin / stdout, JSON lines): each
+    request plays one shot ``repeats`` times back to back (a fresh copy each time)."""
     import pooltool as pt
 
     events = [count_events(pt.simulate(s.copy(), engine=engine, max_events=20_000)) for s in systems]
@@ -180,12 +182,17 @@ def serve(systems: list, engine: Any, count_events: Any) -> int:
         line = line.strip()
         if not line:
             continue
-        k = int(line)
-        trial = systems[k].copy()
-        t0 = time.perf_counter()
-        pt.simulate(trial, engine=engine, inplace=True, max_events=20_000)
-        elapsed = time.perf_counter() - t0
-        print(json.dumps({"index": k, "seconds": elapsed, "events": events[k]}), flush=True)
+        fields = line.split()
+        k = int(fields[0])
+        repeats = int(fields[1]) if len(fields) > 1 else 1
+        times = []
+        for _ in range(max(1, repeats)):
+            trial = systems[k].copy()
+            t0 = time.perf_counter()
+            pt.simulate(trial, engine=engine, inplace=True, max_events=20_000)
+            times.append(time.perf_counter() - t0)
+        doc = {"index": k, "seconds": min(times), "first": times[0], "events": events[k]}
+        print(json.dumps(doc), flush=True)
     return 0
 
 

@@ -9,6 +9,7 @@ A game builds its fixed shapes once (``ShapeBuilder`` -> ``Shapes``), a paramete
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -70,6 +71,9 @@ from cueboard.errors import CueboardError, CueboardInputError
 
 #: Default hard cap on events per shot.
 MAX_EVENTS = 5000
+#: Event caps up to this many rows reuse each thread's event buffers (``run``); larger ones
+#: allocate their own.
+KEEP_BUFFER_EVENTS = 100_000
 
 
 class EventLimitError(CueboardError, RuntimeError):
@@ -266,8 +270,7 @@ def run(
     compiled event loop to use (``loop.run_events``, every model, by default; ``loop.run_balls``
     when all bodies are balls, or any ``loop.build_kernel`` result).
     """
-    ev_i = np.empty((max_events, N_EV_I), dtype=np.int64)
-    ev_f = np.empty((max_events, N_EV_F), dtype=np.float64)
+    ev_i, ev_f = _event_buffers(max_events)
     loop = run_events if kernel is None else kernel
     n = loop(body, ibody, shapes.seg, shapes.arc, shapes.cap, par, ev_i, ev_f, check)
     if n < 0:
@@ -275,89 +278,137 @@ def run(
             f"the shot needed more than {max_events} events; the engine stopped (raise max_events "
             "if the position is a genuine pile-up)"
         )
-    return RawEvents(n=n, ev_i=ev_i[:n], ev_f=ev_f[:n])
+    return RawEvents(n=n, ev_i=ev_i[:n].copy(), ev_f=ev_f[:n].copy())
+
+
+class _Buffers(threading.local):
+    """Each thread's event arrays, reused from shot to shot (see ``_event_buffers``)."""
+
+    ev_i = np.empty((0, N_EV_I), dtype=np.int64)
+    ev_f = np.empty((0, N_EV_F), dtype=np.float64)
+
+
+_buffers = _Buffers()
+
+
+def _event_buffers(max_events: int) -> tuple[np.ndarray, np.ndarray]:
+    """Arrays of ``max_events`` rows for the kernel to write its events into: views of this
+    thread's buffers, grown when a shot allows more events than any before. A fresh 1.4 MB pair
+    per shot (5000 events) cost ~20 µs of page faults per shot (the allocator hands such sizes
+    back to the system on free), a sixth of a typical shot; ``run`` copies the rows a shot wrote
+    out, so no result shares the buffers."""
+    if max_events > KEEP_BUFFER_EVENTS:  # a rare huge cap: arrays of its own, not kept
+        return np.empty((max_events, N_EV_I), dtype=np.int64), np.empty((max_events, N_EV_F))
+    b = _buffers
+    if b.ev_i.shape[0] < max_events:
+        b.ev_i = np.empty((max_events, N_EV_I), dtype=np.int64)
+        b.ev_f = np.empty((max_events, N_EV_F), dtype=np.float64)
+    return b.ev_i[:max_events], b.ev_f[:max_events]
 
 
 #: The fields each event record sets, shared by all records built by ``to_events`` (a set of its
-#: own per record would take ~700 of the ~1100 bytes an event record costs).
+#: own per record would take ~700 of the ~1100 bytes an event record costs). A set, as pydantic
+#: keeps it (``model_copy`` copies it before adding to it).
 _FIELDS_WITH_SHAPE: Final = {"time", "kind", "bodies", "shape", "x", "y", "motion", "heights"}
 _NO_HEIGHTS: Final[tuple[BodyHeight, ...]] = ()
+#: One shared 0.0: zeros are common in motions (a rolling ball's vertical spin, a resting
+#: ball's everything) and each float object costs 24 bytes.
+_ZERO: Final = 0.0
+_STATE_KIND: Final = {
+    "stationary": EventKind.STATIONARY,
+    "spinning": EventKind.SPINNING,
+    "sliding": EventKind.SLIDING,
+    "rolling": EventKind.ROLLING,
+}
+_new_event = Event.__new__
+_set = object.__setattr__
+_tuple_new = tuple.__new__
+
+
+def engine_event(
+    time: float,
+    kind: EventKind,
+    bodies: tuple[str, ...],
+    shape: str | None,
+    x: float,
+    y: float,
+    motion: tuple[BodyMotion, ...],
+    heights: tuple[BodyHeight, ...],
+    fields_set: set[str] = _FIELDS_WITH_SHAPE,
+) -> Event:
+    """An Event record from the engine's own output, built as ``Event.model_construct`` builds
+    one (no validation: the engine's times, kinds, ids and coordinates are well-formed by
+    construction) without its per-call field loop; ``fields_set`` is shared between records."""
+    ev = _new_event(Event)
+    _set(ev, "__dict__", {
+        "time": time, "kind": kind, "bodies": bodies, "shape": shape, "x": x, "y": y,
+        "motion": motion, "heights": heights,
+    })
+    _set(ev, "__pydantic_fields_set__", fields_set)
+    _set(ev, "__pydantic_extra__", None)
+    _set(ev, "__pydantic_private__", None)
+    return ev
 
 
 def to_events(raw: RawEvents, body_ids: Sequence[str], shapes: Shapes) -> tuple[Event, ...]:
-    """The raw events as records (bodies by id, shapes by name).
+    """The raw events as records (bodies by id, shapes by name), built by ``engine_event``: the
+    records share their fields-set and their zeros, which keeps each one well under 1 KiB.
 
-    The records are built as ``model_construct`` would build them: the engine's own output needs no validation
-    (its times, kinds, ids and coordinates are well-formed by construction), and the records
-    share their fields-set, which keeps each one well under 1 KiB.
+    The loop is written out for speed (the record path's Python time is mostly here): each
+    motion is made by ``tuple.__new__`` from the row's values, a zero (``0.0`` or ``-0.0``)
+    replaced by the shared ``_ZERO``.
     """
-    state_kind = {
-        "stationary": EventKind.STATIONARY,
-        "spinning": EventKind.SPINNING,
-        "sliding": EventKind.SLIDING,
-        "rolling": EventKind.ROLLING,
-    }
-    shaped = _FIELDS_WITH_SHAPE
-    new = Event.__new__
-    setattr_ = object.__setattr__
     out: list[Event] = []
-    ev_i = raw.ev_i.tolist()
-    ev_f = raw.ev_f.tolist()
-    for (kind, a, b), row in zip(ev_i, ev_f, strict=True):
+    append = out.append
+    make = engine_event
+    z = _ZERO
+    names = STATE_NAMES
+    seg_names, arc_names = shapes.seg_names, shapes.arc_names
+    cap_names, cap_events = shapes.cap_names, shapes.cap_events
+    wa, wb = EF_WXA, EF_WXB
+    for (kind, a, b), row in zip(raw.ev_i.tolist(), raw.ev_f.tolist(), strict=True):
         t, x, y = row[EF_T], row[EF_XA], row[EF_YA]
-        bodies: tuple[str, ...] = (body_ids[a],)
+        ida = body_ids[a]
         shape: str | None = None
+        motion: tuple[BodyMotion, ...] = (_tuple_new(BodyMotion, (
+            ida, names[int(row[wa + 8])], x, y, row[EF_VXA] or z, row[EF_VXA + 1] or z,
+            row[wa] or z, row[wa + 1] or z, row[wa + 2] or z, row[wa + 3] or z,
+            row[wa + 4] or z, row[wa + 5] or z, row[wa + 6] or z, row[wa + 7] or z,
+        )),)
+        heights = _NO_HEIGHTS
         if kind == EV_COLLISION:
-            event_kind = EventKind.COLLISION
-            bodies = (body_ids[a], body_ids[b])
-        elif kind == EV_SEGMENT:
-            event_kind, shape = EventKind.CUSHION, shapes.seg_names[b]
+            idb = body_ids[b]
+            motion += (_tuple_new(BodyMotion, (
+                idb, names[int(row[wb + 8])], row[EF_XB], row[EF_YB], row[EF_VXB] or z, row[EF_VXB + 1] or z,
+                row[wb] or z, row[wb + 1] or z, row[wb + 2] or z, row[wb + 3] or z,
+                row[wb + 4] or z, row[wb + 5] or z, row[wb + 6] or z, row[wb + 7] or z,
+            )),)
+            if row[EF_ZB] or row[EF_ZB + 1] or row[EF_ZB + 2]:
+                heights = (BodyHeight(idb, row[EF_ZB], row[EF_ZB + 1], row[EF_ZB + 2]),)
+            if row[EF_ZA] or row[EF_ZA + 1] or row[EF_ZA + 2]:
+                heights = (BodyHeight(ida, row[EF_ZA], row[EF_ZA + 1], row[EF_ZA + 2]), *heights)
+            append(make(t, EventKind.COLLISION, (ida, idb), None, x, y, motion, heights))
+            continue
+        if kind == EV_SEGMENT:
+            event_kind, shape = EventKind.CUSHION, seg_names[b]
         elif kind == EV_ARC:
-            event_kind, shape = EventKind.CUSHION, shapes.arc_names[b]
+            event_kind, shape = EventKind.CUSHION, arc_names[b]
         elif kind == EV_CAPTURE:
-            event_kind, shape = shapes.cap_events[b], shapes.cap_names[b]
+            event_kind, shape = cap_events[b], cap_names[b]
         elif kind == EV_STATE:
-            event_kind = state_kind[STATE_NAMES[b]]
+            event_kind = _STATE_KIND[names[b]]
         elif kind == EV_BOUNCE:
             event_kind, shape = EventKind.BOUNCE, "bed"
         elif kind == EV_OFF:
             event_kind = EventKind.OFF_TABLE
-            ns = len(shapes.seg_names)
-            shape = shapes.seg_names[b] if b < ns else shapes.arc_names[b - ns]
+            ns = len(seg_names)
+            shape = seg_names[b] if b < ns else arc_names[b - ns]
         else:
             continue
-        # What ``Event.model_construct`` does, without its per-call field loop (a third of the
-        # record path's time): every field is given, and all records share one fields-set.
-        ev = new(Event)
-        motion: tuple[BodyMotion, ...] = (_motion(body_ids[a], row, x, y, EF_VXA, EF_WXA),)
-        heights = _NO_HEIGHTS
-        if kind == EV_COLLISION:
-            motion += (_motion(body_ids[b], row, row[EF_XB], row[EF_YB], EF_VXB, EF_WXB),)
-            if row[EF_ZB] or row[EF_ZB + 1] or row[EF_ZB + 2]:
-                heights = (BodyHeight(body_ids[b], row[EF_ZB], row[EF_ZB + 1], row[EF_ZB + 2]),)
         if row[EF_ZA] or row[EF_ZA + 1] or row[EF_ZA + 2]:
-            heights = (BodyHeight(body_ids[a], row[EF_ZA], row[EF_ZA + 1], row[EF_ZA + 2]), *heights)
-        fields = {
-            "time": t, "kind": event_kind, "bodies": bodies, "shape": shape, "x": x, "y": y,
-            "motion": motion, "heights": heights,
-        }
-        setattr_(ev, "__dict__", fields)
-        setattr_(ev, "__pydantic_fields_set__", shaped)
-        setattr_(ev, "__pydantic_extra__", None)
-        setattr_(ev, "__pydantic_private__", None)
-        out.append(ev)
+            heights = (BodyHeight(ida, row[EF_ZA], row[EF_ZA + 1], row[EF_ZA + 2]),)
+        append(make(t, event_kind, (ida,), shape, x, y, motion, heights))
     return tuple(out)
-
-
-#: One shared 0.0: zeros are common in motions (a rolling ball's vertical spin, a resting
-#: ball's everything) and each float object costs 24 bytes.
-_ZERO: Final = 0.0
-
-
-def _motion(body_id: str, row: list[float], x: float, y: float, cv: int, cw: int) -> BodyMotion:
-    """One body's motion from an event row (columns ``cv`` = its velocity, ``cw`` = its spin...)."""
-    v = [u if u else _ZERO for u in (row[cv], row[cv + 1], *row[cw : cw + 8])]
-    return BodyMotion(body_id, STATE_NAMES[int(row[cw + 8])], x, y, *v)
 
 
 def motion_of(body: np.ndarray, ibody: np.ndarray, i: int, body_id: str) -> BodyMotion:

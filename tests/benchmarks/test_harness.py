@@ -110,3 +110,25 @@ def test_interleaved_ratios_from_known_times() -> None:
     assert by_name["snooker.ratio.per_event"].value == pytest.approx(30.0)
     assert by_name["snooker.ratio.per_shot_geomean"].value == pytest.approx(60.0)
     assert by_name["snooker.ratio.pack_break"].value == pytest.approx(60.0)
+
+
+def test_interleaved_cold_figures_use_the_rounds_each_path_led() -> None:
+    """The first runs of each turn (cold) give their own ratio: for the record path only the
+    rounds where it played first after pooltool (0 and 2), for the fast path the others (1)."""
+    kinds = ("pot", "positional")
+    warm = [[0.001, 0.001]] * 3
+    peer = [[0.06, 0.06]] * 3
+    records_first = [[0.002, 0.002], [0.004, 0.004], [0.003, 0.003]]
+    raw_first = [[0.5, 0.5], [0.0005, 0.0005], [0.5, 0.5]]
+    m = Interleaved(
+        kinds, warm, warm, peer, [10, 10], [20, 20],
+        records_first, raw_first, [[0.08, 0.08]] * 3, [True, False, True],
+    )
+    by_name = {f.name: f for f in interleaved_ratios(m, m.records, "", 60.0)}
+    assert by_name["snooker.ratio.per_event_median"].value == pytest.approx(30.0)  # warm: 60 x / 2
+    # rounds 0 and 2: pooltool 4 ms per event against 0.2 and 0.3 ms: 20 x and 13.3 x, median 16.7 x
+    assert by_name["snooker.ratio.per_event_median_cold"].value == pytest.approx((20.0 + 40.0 / 3.0) / 2.0)
+    assert "cueboard 250 us" in by_name["snooker.ratio.per_event_median_cold"].note
+    raw = {f.name: f for f in interleaved_ratios(m, m.raw, "_raw", 150.0)}
+    assert raw["snooker.ratio_raw.per_event_median_cold"].value == pytest.approx(80.0)  # round 1 only
+    assert raw["snooker.ratio_raw.per_event_median"].met is False  # 30 x < 150 x

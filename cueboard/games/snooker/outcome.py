@@ -26,6 +26,21 @@ def _pocket_name(shape: str | None) -> str:
     return name.split(":", 1)[1] if name.startswith("pocket:") else name
 
 
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _updated(p: Piece, changes: dict[str, object]) -> Piece:
+    """``p.model_copy(update=changes)``, the same object field for field (its fields-set too),
+    without pydantic's generic copy: the final pieces of every shot are made here."""
+    q = _new(type(p))
+    _set(q, "__dict__", {**p.__dict__, **changes})
+    _set(q, "__pydantic_extra__", None)
+    _set(q, "__pydantic_fields_set__", p.__pydantic_fields_set__ | changes.keys())
+    _set(q, "__pydantic_private__", None)
+    return q
+
+
 def outcome_of(
     events: Sequence[Event], position: Position, *, table: SnookerTable = STANDARD_TABLE
 ) -> SnookerOutcome:
@@ -37,20 +52,17 @@ def outcome_of(
     cushions: list[tuple[str, str]] = []
     potted: list[tuple[str, str]] = []
     off: list[str] = []
-    moved: list[str] = []
+    moved: dict[str, None] = {}  # an ordered set: each ball once, in the order it first moved
     last_xy: dict[str, tuple[float, float]] = {}
-
-    def mark(ball: str) -> None:
-        if ball not in moved:
-            moved.append(ball)
-
+    flew = False
     for ev in events:
+        kind = ev.kind
         a = ev.bodies[0]
-        if ev.kind is EventKind.STRIKE:
-            mark(a)
-        elif ev.kind is EventKind.COLLISION:
+        if ev.heights and not flew:
+            flew = any(h.body == CUE_BALL for h in ev.heights)
+        if kind is EventKind.COLLISION:
             b = ev.bodies[1]
-            if CUE_BALL in ev.bodies:
+            if a == CUE_BALL or b == CUE_BALL:
                 other = b if a == CUE_BALL else a
                 cue_contacts.append(other)
                 if not first:
@@ -58,40 +70,42 @@ def outcome_of(
                     t_first = ev.time
                 elif ev.time - t_first <= SIMULTANEOUS and other not in first and len(first) < 2:
                     first.append(other)
-        elif ev.kind is EventKind.CUSHION:
+            continue
+        if kind is EventKind.CUSHION:
             cushions.append((a, ev.shape or ""))
-            mark(a)
-        elif ev.kind is EventKind.POCKETED:
+        elif kind is EventKind.POCKETED:
             potted.append((a, _pocket_name(ev.shape)))
-            mark(a)
-        elif ev.kind is EventKind.OFF_TABLE:
+        elif kind is EventKind.OFF_TABLE:
             off.append(a)
-            mark(a)
-        elif ev.kind in _MOTION:
-            mark(a)
-            if ev.kind is EventKind.STATIONARY and ev.x is not None and ev.y is not None:
+        elif kind is EventKind.STATIONARY:
+            if ev.x is not None and ev.y is not None:
                 last_xy[a] = (ev.x, ev.y)
+        elif kind is not EventKind.STRIKE and kind not in _MOTION:
+            continue
+        moved[a] = None
     gone_pot = {b for b, _ in potted}
     gone_off = set(off)
     final: list[Piece] = []
     for p in position.pieces:
-        if p.id in gone_pot:
-            final.append(p.model_copy(update={"state": PieceState.POCKETED}))
-        elif p.id in gone_off:
-            final.append(p.model_copy(update={"state": PieceState.OFF_TABLE}))
-        elif p.id in last_xy:
-            x, y = last_xy[p.id]
-            final.append(p.model_copy(update={"x": x, "y": y}))
+        pid = p.id
+        if pid in gone_pot:
+            final.append(_updated(p, {"state": PieceState.POCKETED}))
+        elif pid in gone_off:
+            final.append(_updated(p, {"state": PieceState.OFF_TABLE}))
+        elif pid in last_xy:
+            x, y = last_xy[pid]
+            final.append(_updated(p, {"x": x, "y": y}))
         else:
             final.append(p)
     touching: list[str] = []
-    cue = next((p for p in final if p.id == CUE_BALL and p.on_table), None)
+    on = PieceState.ON_TABLE
+    cue = next((p for p in final if p.id == CUE_BALL and p.state is on), None)
     if cue is not None:
         limit = table.ball_diameter + table.touching_gap
+        cx, cy = cue.x, cue.y
         for p in final:
-            if p.id != CUE_BALL and p.on_table and math.hypot(p.x - cue.x, p.y - cue.y) < limit:
+            if p.id != CUE_BALL and p.state is on and math.hypot(p.x - cx, p.y - cy) < limit:
                 touching.append(p.id)
-    flew = any(h.body == CUE_BALL for ev in events for h in ev.heights)
     return SnookerOutcome(
         jumped_over=jumped_over(events, position, cue=CUE_BALL, diameter=table.ball_diameter) if flew else (),
         first_contacts=tuple(first),
@@ -99,7 +113,7 @@ def outcome_of(
         cushions=tuple(cushions),
         potted=tuple(potted),
         off_table=tuple(off),
-        moved=tuple(moved),
+        moved=tuple(moved),  # the dict's keys, in order
         touching=tuple(touching),
         final=tuple(final),
     )

@@ -23,16 +23,19 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Final
 
 import numpy as np
 
 from cueboard.engine.events import BodyHeight, BodyMotion, Event, EventKind
-from cueboard.engine.layout import AZ, EV_CAPTURE, EV_COLLISION, MODEL_BALL, VX, VY, VZ, WX, WY, WZ
+from cueboard.engine.layout import AZ, EV_CAPTURE, EV_COLLISION, MODEL_BALL, PX, PY, VX, VY, VZ, WX, WY, WZ
 from cueboard.engine.loop import EF_T, EF_VXA, EF_VXB, EF_VYA, EF_VYB, EF_XA, EF_XB, EF_YA, EF_YB, run_balls
 from cueboard.engine.models import ball
 from cueboard.engine.world import (
     RawEvents,
     Shapes,
+    engine_event,
     final_positions,
     motion_of,
     new_bodies,
@@ -45,7 +48,7 @@ from cueboard.games.snooker.cushions import table_shapes
 from cueboard.games.snooker.outcome import CUE_BALL, SIMULTANEOUS, outcome_of
 from cueboard.games.snooker.physics_params import STANDARD_PHYSICS, SnookerPhysics
 from cueboard.games.snooker.records import SnookerOutcome, SnookerStrike
-from cueboard.games.snooker.strike import cue_ball_motion, launch_speed
+from cueboard.games.snooker.strike import cue_ball_motion, launch_from, motion_from
 from cueboard.games.snooker.table import STANDARD_TABLE, SnookerTable
 from cueboard.records.base import Piece, PieceState, Position
 
@@ -106,11 +109,44 @@ def _check_position(xy: np.ndarray, ids: tuple[str, ...], t: SnookerTable, shape
     r = t.ball_radius
     hw, length = t.half_width, t.length
     eps = 1e-7
-    pockets = tuple(t.pocket_centres.values())
     cap = shapes.cap
+    xs, ys = xy[:, 0], xy[:, 1]
     # over[k, c]: ball k's centre lies inside capture circle c (one array operation for all).
-    over = np.hypot(xy[:, None, 0] - cap[None, :, 0], xy[:, None, 1] - cap[None, :, 1]) < cap[None, :, 2]
-    inside = (np.abs(xy[:, 0]) <= hw - r + eps) & (xy[:, 1] >= r - eps) & (xy[:, 1] <= length - r + eps)
+    over = np.hypot(np.subtract.outer(xs, cap[:, 0]), np.subtract.outer(ys, cap[:, 1])) < cap[:, 2]
+    inside = (np.abs(xs) <= hw - r + eps) & (ys >= r - eps) & (ys <= length - r + eps)
+    if over.any() or not inside.all():
+        _check_each(xy, ids, t, shapes, over, inside)
+    if len(xy) > 1:
+        limit = 2.0 * r - 1e-6
+        dx, dy = np.subtract.outer(xs, xs), np.subtract.outer(ys, ys)
+        d2 = dx * dx
+        d2 += dy * dy
+        d2.flat[:: len(xy) + 1] = np.inf  # the diagonal: a ball and itself
+        # squared distances screen the pairs (np.hypot costs twice as much); a pair within a hair
+        # of the limit is then decided by hypot, as before
+        if d2.min() < limit * limit * (1.0 + 1e-9):
+            d = np.hypot(dx, dy)
+            d.flat[:: len(xy) + 1] = np.inf
+            i, j = np.unravel_index(int(np.argmin(d)), d.shape)
+            if d[i, j] < limit:
+                raise PositionError(
+                    f"balls '{ids[i]}' and '{ids[j]}' overlap ({d[i, j] * 1000:.3f} mm between centres, "
+                    f"diameter {2000 * r:.1f} mm)"
+                )
+
+
+def _check_each(
+    xy: np.ndarray,
+    ids: tuple[str, ...],
+    t: SnookerTable,
+    shapes: Shapes,
+    over: np.ndarray,
+    inside: np.ndarray,
+) -> None:
+    """The balls outside the bed's rectangle or over a pocket's fall: a ball in a pocket's mouth
+    clear of its cushions and jaws is on the bed; any other is an error."""
+    r = t.ball_radius
+    pockets = tuple(t.pocket_centres.values())
     for k in np.flatnonzero(~inside | over.any(axis=1)).tolist():
         x, y = float(xy[k, 0]), float(xy[k, 1])
         if not inside[k] and not (
@@ -120,15 +156,6 @@ def _check_position(xy: np.ndarray, ids: tuple[str, ...], t: SnookerTable, shape
         if over[k].any():
             name = shapes.cap_names[int(np.argmax(over[k]))]
             raise PositionError(f"ball '{ids[k]}' at ({x:.4f}, {y:.4f}) m is over {name}")
-    if len(xy) > 1:
-        d = np.hypot(xy[:, None, 0] - xy[None, :, 0], xy[:, None, 1] - xy[None, :, 1])
-        np.fill_diagonal(d, np.inf)
-        i, j = np.unravel_index(int(np.argmin(d)), d.shape)
-        if d[i, j] < 2.0 * r - 1e-6:
-            raise PositionError(
-                f"balls '{ids[i]}' and '{ids[j]}' overlap ({d[i, j] * 1000:.3f} mm between centres, "
-                f"diameter {2000 * r:.1f} mm)"
-            )
 
 
 def prepare(
@@ -140,30 +167,31 @@ def prepare(
     max_events: int | None = None,
 ) -> ShotSetup:
     """Arrays for the balls of ``position`` on the table (the white at ``place_cue_ball`` if given)."""
-    pieces: list[Piece] = []
-    for p in position.pieces:
-        if p.id == CUE_BALL and place_cue_ball is not None:
-            p = p.model_copy(
-                update={"x": place_cue_ball[0], "y": place_cue_ball[1], "state": PieceState.ON_TABLE}
+    on = PieceState.ON_TABLE
+    if place_cue_ball is None:
+        pieces = [p for p in position.pieces if p.state is on]
+    else:
+        pieces = []
+        for p in position.pieces:
+            if p.id == CUE_BALL:
+                p = p.model_copy(update={"x": place_cue_ball[0], "y": place_cue_ball[1], "state": on})
+            if p.state is on:
+                pieces.append(p)
+        if not any(p.id == CUE_BALL for p in position.pieces):
+            pieces.append(
+                Piece(id=CUE_BALL, kind="ball", colour="white", x=place_cue_ball[0], y=place_cue_ball[1])
             )
-        if p.on_table:
-            pieces.append(p)
-    if not any(p.id == CUE_BALL for p in position.pieces) and place_cue_ball is not None:
-        pieces.append(
-            Piece(id=CUE_BALL, kind="ball", colour="white", x=place_cue_ball[0], y=place_cue_ball[1])
-        )
-    ids = tuple(p.id for p in pieces)
+    ids = tuple([p.id for p in pieces])
     if CUE_BALL not in ids:
         raise PositionError("the cue ball 'white' is not on the table (give strike.place_cue_ball)")
-    xy = np.array([[p.x, p.y] for p in pieces], dtype=np.float64).reshape(len(pieces), 2)
-    shapes = table_shapes(table, physics)
+    xy = np.array([(p.x, p.y) for p in pieces], dtype=np.float64).reshape(len(pieces), 2)
+    shapes, body_rest, ibody_rest, par = _fixed(len(pieces), table, physics)
     _check_position(xy, ids, table, shapes)
-    r, m = table.ball_radius, table.ball_mass
-    body0, ibody0 = new_bodies(len(pieces))
-    place_bodies(body0, ibody0, xy, radius=r, mass=m, inertia=0.4 * m * r * r, model=MODEL_BALL)
+    body0 = body_rest.copy()
+    body0[PX], body0[PY] = xy[:, 0], xy[:, 1]
     return ShotSetup(
         body0=body0,
-        ibody0=ibody0,
+        ibody0=ibody_rest.copy(),
         pieces=tuple(pieces),
         ids=ids,
         xy=xy,
@@ -171,9 +199,46 @@ def prepare(
         table=table,
         physics=physics,
         shapes=shapes,
-        par=physics.param_array(),
+        par=par,
         max_events=physics.max_events if max_events is None else max_events,
     )
+
+
+_Fixed = tuple[Shapes, np.ndarray, np.ndarray, np.ndarray]
+#: ``_fixed`` by the identity of its table and physics (hashing the two records field by field
+#: for an ``lru_cache`` took as long as building the bodies); holds the two, so an id is never
+#: reused while its entry lives.
+_FIXED: dict[tuple[int, int, int], tuple[SnookerTable, SnookerPhysics, _Fixed]] = {}
+
+
+def _fixed(n: int, table: SnookerTable, physics: SnookerPhysics) -> _Fixed:
+    """The table's shapes and ``_templates`` for ``n`` balls."""
+    key = (n, id(table), id(physics))
+    hit = _FIXED.get(key)
+    if hit is not None:
+        return hit[2]
+    value = (table_shapes(table, physics), *_templates(n, table, physics))
+    if len(_FIXED) >= 256:
+        _FIXED.clear()
+    _FIXED[key] = (table, physics, value)
+    return value
+
+
+@lru_cache(maxsize=64)
+def _templates(
+    n: int, table: SnookerTable, physics: SnookerPhysics
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """What every shot with ``n`` balls on ``table`` under ``physics`` shares, built once: the
+    body arrays of ``n`` balls at rest (all at the origin: ``prepare`` copies them and sets the
+    centres) and the engine's parameter array, shared by every setup (the engine never writes
+    it; it stays writeable because numba compiles a kernel apart for read-only arrays)."""
+    r, m = table.ball_radius, table.ball_mass
+    body, ibody = new_bodies(n)
+    place_bodies(body, ibody, np.zeros((n, 2)), radius=r, mass=m, inertia=0.4 * m * r * r, model=MODEL_BALL)
+    par = physics.param_array()
+    body.flags.writeable = False
+    ibody.flags.writeable = False
+    return body, ibody, par
 
 
 def play_raw(
@@ -188,32 +253,38 @@ def play_raw(
 ) -> tuple[RawEvents, np.ndarray, np.ndarray]:
     """Play one stroke from plain numbers (no validation beyond the engine's): the raw events and
     the final ``body`` / ``ibody`` arrays. Use ``play_fast`` unless every microsecond counts."""
-    strike = SnookerStrike.model_construct(
-        speed=speed, angle=angle, elevation=elevation, side=side, top=top, place_cue_ball=None
-    )
-    return _play(setup, strike, check=check)
-
-
-def _play(
-    setup: ShotSetup, strike: SnookerStrike, *, check: bool
-) -> tuple[RawEvents, np.ndarray, np.ndarray]:
-    body, ibody = _struck_bodies(setup, strike)
+    body, ibody = _struck_from(setup, speed, angle, elevation, side, top)
     raw = run(
         body, ibody, setup.shapes, setup.par, max_events=setup.max_events, check=check, kernel=run_balls
     )
     return raw, body, ibody
 
 
+def _play(
+    setup: ShotSetup, strike: SnookerStrike, *, check: bool
+) -> tuple[RawEvents, np.ndarray, np.ndarray]:
+    return play_raw(setup, strike.speed, strike.angle, strike.side, strike.top, strike.elevation, check=check)
+
+
 def _struck_bodies(setup: ShotSetup, strike: SnookerStrike) -> tuple[np.ndarray, np.ndarray]:
     """The position's body arrays with the cue ball's velocity and spin from the strike."""
-    t = setup.table
+    return _struck_from(setup, strike.speed, strike.angle, strike.elevation, strike.side, strike.top)
+
+
+def _struck_from(
+    setup: ShotSetup, speed: float, angle: float, elevation: float, side: float, top: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """``_struck_bodies`` from the strike's numbers (``strike.cue_ball_motion``, ``launch_speed``)."""
+    t, ph = setup.table, setup.physics
     body = setup.body0.copy()
     ibody = setup.ibody0.copy()
-    v, w = cue_ball_motion(strike, radius=t.ball_radius, mass=t.ball_mass, physics=setup.physics)
+    v, w = motion_from(
+        speed, angle, elevation, side, top, radius=t.ball_radius, mass=t.ball_mass, end_mass=ph.cue_end_mass
+    )
     c = setup.cue
     body[VX, c], body[VY, c] = v
     body[WX, c], body[WY, c], body[WZ, c] = w
-    body[VZ, c] = launch_speed(strike, physics=setup.physics)
+    body[VZ, c] = launch_from(speed, elevation, ph.bed_restitution)
     return body, ibody
 
 
@@ -263,23 +334,32 @@ def _simulate(
     setup = prepare(
         position, place_cue_ball=strike.place_cue_ball, table=table, physics=physics, max_events=max_events
     )
-    raw, _, _ = _play(setup, strike, check=False)
-    x, y = setup.xy[setup.cue]
-    struck, height = _struck(setup, strike)
-    strike_event = Event(
-        time=0.0, kind=EventKind.STRIKE, bodies=(CUE_BALL,), x=float(x), y=float(y), motion=(struck,),
-        heights=height,
+    body, ibody = _struck_bodies(setup, strike)
+    struck, height = _struck(setup, body, ibody)
+    raw = run(body, ibody, setup.shapes, setup.par, max_events=setup.max_events, kernel=run_balls)
+    x, y = setup.xy[setup.cue].tolist()
+    strike_event = engine_event(
+        0.0, EventKind.STRIKE, (CUE_BALL,), None, x, y, (struck,), height, _STRIKE_FIELDS
     )
     events = (strike_event, *to_events(raw, setup.ids, setup.shapes))
-    start = Position.model_construct(game=position.game, pieces=_start_pieces(position, setup), to_move=0)
+    if strike.place_cue_ball is None:
+        start = position  # the cue ball where it lies: its pieces are the start (_start_pieces)
+    else:
+        start = Position.model_construct(game=position.game, pieces=_start_pieces(position, setup), to_move=0)
     return setup, raw, events, outcome_of(events, start, table=table)
 
 
-def _struck(setup: ShotSetup, strike: SnookerStrike) -> tuple[BodyMotion, tuple[BodyHeight, ...]]:
+#: The fields the strike event sets (it has no shape), shared by every strike event.
+_STRIKE_FIELDS: Final = {"time", "kind", "bodies", "x", "y", "motion", "heights"}
+
+
+def _struck(
+    setup: ShotSetup, body: np.ndarray, ibody: np.ndarray
+) -> tuple[BodyMotion, tuple[BodyHeight, ...]]:
     """The cue ball's motion as the strike leaves it (its state chosen by the ball model), and
-    its height when it leaves the bed."""
-    body, ibody = _struck_bodies(setup, strike)
+    its height when it leaves the bed; ``body`` / ``ibody`` (the struck bodies) stay as they are."""
     c = setup.cue
+    body, ibody = body.copy(), ibody.copy()
     ball.start_segment(body, ibody, c, setup.par)
     height = (BodyHeight(CUE_BALL, 0.0, float(body[VZ, c]), float(body[AZ, c])),) if body[VZ, c] else ()
     return motion_of(body, ibody, c, CUE_BALL), height

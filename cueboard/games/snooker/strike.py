@@ -41,19 +41,30 @@ def cue_ball_motion(
     strike: SnookerStrike, *, radius: float, mass: float, physics: SnookerPhysics
 ) -> tuple[tuple[float, float], tuple[float, float, float]]:
     """The cue ball's velocity ``(vx, vy)`` and angular velocity ``(wx, wy, wz)`` after the strike."""
-    phi = math.radians(strike.angle)
-    el = math.radians(strike.elevation)
+    return motion_from(
+        strike.speed, strike.angle, strike.elevation, strike.side, strike.top,
+        radius=radius, mass=mass, end_mass=physics.cue_end_mass,
+    )
+
+
+def motion_from(
+    speed: float, angle: float, elevation: float, side: float, top: float, *,
+    radius: float, mass: float, end_mass: float,
+) -> tuple[tuple[float, float], tuple[float, float, float]]:
+    """``cue_ball_motion`` from plain numbers (the fields of a SnookerStrike; ``end_mass`` the
+    cue's end mass), for the search's fast path."""
+    phi = math.radians(angle)
+    el = math.radians(elevation)
     dx, dy = math.cos(phi), math.sin(phi)
     ce, se = math.cos(el), math.sin(el)
     c = (ce * dx, ce * dy, -se)  # cue direction
     s = (dy, -dx, 0.0)  # to the right of the stroke, horizontal
     u = (s[1] * c[2] - s[2] * c[1], s[2] * c[0] - s[0] * c[2], s[0] * c[1] - s[1] * c[0])  # s × c: "up"
-    speed = strike.speed
     k = speed * mass * radius / (0.4 * mass * radius * radius)  # R |J| / I
     # ω = (r × J)/I with r = R(a s + b u - .. c), J ∥ c:  s × c = u, u × c = -s
-    a, b = strike.side, strike.top
+    a, b = side, top
     w = tuple(k * (a * u[n] - b * s[n]) for n in range(3))
-    squirt = squirt_angle(strike.side, mass, physics.cue_end_mass)
+    squirt = squirt_angle(side, mass, end_mass)
     vh = speed * ce
     v = (vh * math.cos(phi + squirt), vh * math.sin(phi + squirt))
     return v, (w[0], w[1], w[2])
@@ -62,5 +73,10 @@ def cue_ball_motion(
 def launch_speed(strike: SnookerStrike, *, physics: SnookerPhysics) -> float:
     """The cue ball's upward speed off the bed after the strike, m/s (module doc: jump); 0 when
     it stays on the bed."""
-    vz = physics.bed_restitution * strike.speed * math.sin(math.radians(strike.elevation))
+    return launch_from(strike.speed, strike.elevation, physics.bed_restitution)
+
+
+def launch_from(speed: float, elevation: float, bed_restitution: float) -> float:
+    """``launch_speed`` from plain numbers."""
+    vz = bed_restitution * speed * math.sin(math.radians(elevation))
     return vz if vz >= V_HOP else 0.0
