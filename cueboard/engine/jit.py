@@ -22,7 +22,7 @@ from numba import njit, types
 F = TypeVar("F", bound=Callable[..., Any])
 
 #: Options of every engine kernel.
-KERNEL_OPTIONS: dict[str, Any] = {"cache": True, "error_model": "numpy"}
+KERNEL_OPTIONS: dict[str, Any] = {"cache": True, "error_model": "numpy", "no_cfunc_wrapper": True}
 #: Options of kernels called only from other kernels.
 INTERNAL_OPTIONS: dict[str, Any] = {**KERNEL_OPTIONS, "no_cpython_wrapper": True}
 

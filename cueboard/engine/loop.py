@@ -77,7 +77,7 @@ from cueboard.engine.layout import (
     WZ,
 )
 from cueboard.engine.models import ball
-from cueboard.engine.motion import evolve, height_at, kinematics_at
+from cueboard.engine.motion import evolve, halt, height_at, kinematics_at
 
 INF = math.inf
 #: In the loop templates below, ``relax`` and the model laws (``start_segment``, ``end_segment``,
@@ -420,10 +420,7 @@ def _over_wall(body: np.ndarray, a: int, b: int, seg: np.ndarray, arc: np.ndarra
 def _remove(body: np.ndarray, ibody: np.ndarray, i: int) -> None:
     """Take body ``i`` off the table (captured, or over a cushion): at rest, no more events."""
     ibody[STATE, i] = REMOVED
-    body[VX, i] = 0.0
-    body[VY, i] = 0.0
-    body[WX, i] = 0.0
-    body[WY, i] = 0.0
+    halt(body, i)
     body[WZ, i] = 0.0
     body[PZ, i] = 0.0
     body[VZ, i] = 0.0

@@ -19,7 +19,7 @@ import math
 from numba import njit
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True)
 def catch_distance(v: float, a: float, t_catch: float) -> float:
     """Distance the centre covers in ``t_catch`` from speed ``v`` at deceleration ``a`` (or until
     it stops): a piece whose centre stays over an opening for this long falls in."""
@@ -30,7 +30,7 @@ def catch_distance(v: float, a: float, t_catch: float) -> float:
     return v * t_catch - 0.5 * a * t_catch * t_catch
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True)
 def falls_in(
     px: float,
     py: float,

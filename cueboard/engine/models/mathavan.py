@@ -51,7 +51,7 @@ N_PAPER = 5000
 ROLL_TOL = 1e-9
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", no_cfunc_wrapper=True)
 def _rates(
     vx: float,
     vy: float,
@@ -95,7 +95,7 @@ def _rates(
     return dvx, dvy, dwx, dwy, dwz
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", no_cfunc_wrapper=True)
 def solve(
     vx: float,
     vy: float,
@@ -182,7 +182,7 @@ TABLE_STEPS = 20000
 Q_MAX = 1e7
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", no_cfunc_wrapper=True)
 def node_q(k: int, nodes: int) -> float:
     """The slip ratio ``q`` of table node ``k``."""
     u = -1.0 + 2.0 * k / (nodes - 1)
@@ -192,7 +192,7 @@ def node_q(k: int, nodes: int) -> float:
     return math.copysign(min(a / (1.0 - a), Q_MAX), u)
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", no_cfunc_wrapper=True)
 def build_rolling_table(
     r: float, m: float, sin_t: float, e: float, mu_s: float, mu_w: float, nodes: int, n: int
 ) -> np.ndarray:
@@ -212,7 +212,7 @@ def build_rolling_table(
     return out
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", no_cfunc_wrapper=True)
 def rolling_lookup(
     table: np.ndarray, vx: float, vy: float, wx: float, wy: float, wz: float, r: float, sin_t: float
 ) -> tuple[float, float, float, float, float]:
