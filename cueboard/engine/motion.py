@@ -14,11 +14,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from cueboard.engine.jit import internal
+from cueboard.engine.jit import KERNEL_OPTIONS, internal
 from cueboard.engine.layout import AWX, AWY, AWZ, AX, AY, AZ, PX, PY, PZ, T0, VX, VY, VZ, WX, WY, WZ
 
 
-@njit(cache=True, error_model="numpy", no_cfunc_wrapper=True)
+@njit(**KERNEL_OPTIONS)
 def evolve(body: np.ndarray, i: int, t: float) -> None:
     """Advance body ``i`` along its current segment to time ``t`` (its state fields become those
     at ``t`` and ``T0 = t``); accelerations and ``TE`` are unchanged."""
@@ -49,7 +49,7 @@ def evolve(body: np.ndarray, i: int, t: float) -> None:
     body[T0, i] = t
 
 
-@njit(cache=True, error_model="numpy", no_cfunc_wrapper=True)
+@njit(**KERNEL_OPTIONS)
 def kinematics_at(body: np.ndarray, i: int, t: float) -> tuple[float, float, float, float, float, float]:
     """Position, velocity and acceleration of body ``i`` at time ``t`` on its current segment:
     ``(px, py, vx, vy, ax, ay)``; the body is not changed."""
@@ -61,7 +61,7 @@ def kinematics_at(body: np.ndarray, i: int, t: float) -> tuple[float, float, flo
     return px, py, body[VX, i] + ax * tau, body[VY, i] + ay * tau, ax, ay
 
 
-@njit(cache=True, error_model="numpy", no_cfunc_wrapper=True)
+@njit(**KERNEL_OPTIONS)
 def height_at(body: np.ndarray, i: int, t: float) -> tuple[float, float, float]:
     """Height of body ``i``'s lowest point above the bed, its vertical velocity and acceleration
     at time ``t``: ``(z, vz, az)`` (zeros on the bed); the body is not changed."""

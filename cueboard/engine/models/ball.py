@@ -52,7 +52,7 @@ import math
 import numpy as np
 from numba import njit
 
-from cueboard.engine.jit import internal
+from cueboard.engine.jit import KERNEL_OPTIONS, internal
 from cueboard.engine.layout import (
     AIRBORNE,
     AWX,
@@ -172,7 +172,7 @@ def _air_segment(body: np.ndarray, ibody: np.ndarray, i: int, p: np.ndarray) -> 
     return True
 
 
-@njit(cache=True, error_model="numpy", no_cfunc_wrapper=True)
+@njit(**KERNEL_OPTIONS)
 def start_segment(body: np.ndarray, ibody: np.ndarray, i: int, par: np.ndarray) -> None:
     """Choose the motion state of ball ``i`` from its velocities and set its accelerations and the
     time ``TE`` of its next transition (the ball's fields are those at ``T0``)."""
@@ -229,7 +229,7 @@ def start_segment(body: np.ndarray, ibody: np.ndarray, i: int, par: np.ndarray) 
             body[TE, i] = math.inf
 
 
-@njit(cache=True, error_model="numpy", no_cfunc_wrapper=True)
+@njit(**KERNEL_OPTIONS)
 def end_segment(body: np.ndarray, ibody: np.ndarray, i: int, par: np.ndarray) -> None:
     """The natural transition of ball ``i`` at ``TE`` (the ball is already evolved to it): the
     end of a slide is exact natural roll, the end of a roll or a spin is rest, the end of a
@@ -330,7 +330,7 @@ def _push(body: np.ndarray, i: int, j: int, nx: float, ny: float) -> None:
     _settle(body, j)
 
 
-@njit(cache=True, error_model="numpy", no_cfunc_wrapper=True)
+@njit(**KERNEL_OPTIONS)
 def collide_ball_ball(body: np.ndarray, ibody: np.ndarray, i: int, j: int, par: np.ndarray) -> None:
     """Ball-ball impact with restitution and slip-dependent friction (throw); see module doc."""
     p = par[0]
@@ -437,7 +437,7 @@ def _collide_3d(body: np.ndarray, i: int, j: int, p: np.ndarray) -> None:
     _ball_impulse(body, i, j, nx, ny, nz, relx, rely, relz, vn, p[E_BB] if vn >= V_REST else 0.0, False, p)
 
 
-@njit(cache=True, error_model="numpy", no_cfunc_wrapper=True)
+@njit(**KERNEL_OPTIONS)
 def flies_over(body: np.ndarray, i: int, nx: float, ny: float, h: float) -> bool:
     """Whether ball ``i`` in the air, reaching a cushion line (normal ``(nx, ny)`` towards the
     ball, nose at height ``h``), passes over the cushion and leaves the table: its lowest point
@@ -493,7 +493,7 @@ def _air_wall(
     body[VZ, i] += fz / body[MASS, i]
 
 
-@njit(cache=True, error_model="numpy", no_cfunc_wrapper=True)
+@njit(**KERNEL_OPTIONS)
 def collide_ball_wall(
     body: np.ndarray,
     ibody: np.ndarray,
@@ -615,7 +615,7 @@ def _mathavan_wall(
     body[WZ, i] = wz
 
 
-@njit(cache=True, error_model="numpy", no_cfunc_wrapper=True)
+@njit(**KERNEL_OPTIONS)
 def capture_ball(body: np.ndarray, ibody: np.ndarray, i: int, kind: int, par: np.ndarray) -> bool:
     """A ball whose centre crosses into a pocket's capture circle drops (no support under it)."""
     return True
