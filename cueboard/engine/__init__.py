@@ -3,11 +3,12 @@
 ARCHITECTURE
 ============
 Files: ``layout.py`` (array layout and codes), ``jit.py`` (the numba decorators: ``internal``
-for kernels called only from kernels), ``roots.py`` (polynomial roots), ``motion.py``
-(closed-form motion), ``detect.py`` (event times), ``dispatch.py`` (per-model laws by model id),
-``models/ball.py`` (model 0), ``models/disc.py`` (model 1, crokinole / novuss), ``loop.py`` (the
-jitted event loop), ``world.py`` (the Python API: shapes, bodies, ``run``, ``to_events``),
-``events.py`` (the Event record).
+for kernels called only from kernels), ``coldstart.py`` (a cold start in two processes),
+``roots.py`` (polynomial roots), ``motion.py`` (closed-form motion), ``detect.py`` (event
+times), ``dispatch.py`` (per-model laws by model id), ``models/ball.py`` (model 0),
+``models/disc.py`` (model 1, crokinole / novuss), ``loop.py`` (the jitted event loop),
+``world.py`` (the Python API: shapes, bodies, ``run``, ``to_events``), ``events.py`` (the Event
+record).
 
 State is a structure of arrays (layout.py): ``body[field, i]`` floats (position, velocity,
 angular velocity, accelerations, segment start ``T0`` and transition time ``TE``, radius, mass,
@@ -57,7 +58,9 @@ crokinole's playing-surface edge is a ``cap`` with ``leave=True`` (or a concave 
 Compile time counts (a cold start must stay under 10 s): helpers called only from compiled code
 are declared ``@internal`` (jit.py: no Python wrapper compiled), arguments are never literal
 constants (numba would compile a function once more per literal value), and a game of one model
-runs a kernel bound to that model (``loop.build_kernel``).
+runs a kernel bound to that model (``loop.build_kernel``); no kernel gets numba's C-callable
+wrapper (``jit.KERNEL_OPTIONS``); snooker's first compile from an empty cache runs in two
+processes (``coldstart.py``: a new law called by the loop compiles in whichever part calls it).
 
 Numba caches compiled code on disk (``cache=True``) but only notices edits to a function's own
 file; ``_drop_stale_numba_cache`` below therefore hashes all engine sources at import and clears

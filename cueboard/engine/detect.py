@@ -22,7 +22,7 @@ import math
 import numpy as np
 from numba import njit
 
-from cueboard.engine.jit import internal
+from cueboard.engine.jit import KERNEL_OPTIONS, internal
 from cueboard.engine.layout import (
     AA0,
     ACX,
@@ -65,7 +65,7 @@ def translating(ibody: np.ndarray, i: int) -> bool:
     return s in (SLIDING, ROLLING, AIRBORNE)
 
 
-@njit(cache=True, error_model="numpy")
+@njit(**KERNEL_OPTIONS)
 def pair_time(body: np.ndarray, ibody: np.ndarray, i: int, j: int, t: float) -> float:
     """When bodies ``i`` and ``j`` next touch (absolute time), from time ``t``."""
     mi = translating(ibody, i)
@@ -134,7 +134,7 @@ def _pair_time_3d(
     return t + tau
 
 
-@njit(cache=True, error_model="numpy")
+@njit(**KERNEL_OPTIONS)
 def segment_time(body: np.ndarray, ibody: np.ndarray, i: int, seg: np.ndarray, s: int, t: float) -> float:
     """When body ``i`` next reaches line segment ``s`` from its normal side (absolute time)."""
     if not translating(ibody, i):
@@ -182,7 +182,7 @@ def _circle_coeffs(
     return c0, c1, c2, c3, c4
 
 
-@njit(cache=True, error_model="numpy")
+@njit(**KERNEL_OPTIONS)
 def arc_time(body: np.ndarray, ibody: np.ndarray, i: int, arc: np.ndarray, s: int, t: float) -> float:
     """When body ``i`` next touches arc ``s`` within its angular span (absolute time)."""
     if not translating(ibody, i):
@@ -225,7 +225,7 @@ def arc_time(body: np.ndarray, ibody: np.ndarray, i: int, arc: np.ndarray, s: in
     return INF
 
 
-@njit(cache=True, error_model="numpy")
+@njit(**KERNEL_OPTIONS)
 def capture_time(body: np.ndarray, ibody: np.ndarray, i: int, cap: np.ndarray, s: int, t: float) -> float:
     """When body ``i``'s centre next enters (mode 0) or leaves (mode 1) capture circle ``s``."""
     if not translating(ibody, i):

@@ -10,11 +10,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from cueboard.engine.jit import KERNEL_OPTIONS
 from cueboard.engine.layout import MODEL, MODEL_BALL, MODEL_DISC
 from cueboard.engine.models import ball, disc
 
 
-@njit(cache=True, error_model="numpy")
+@njit(**KERNEL_OPTIONS)
 def start_segment(body: np.ndarray, ibody: np.ndarray, i: int, par: np.ndarray) -> None:
     """(a) motion law: set body ``i``'s state, accelerations and transition time ``TE``."""
     m = ibody[MODEL, i]
@@ -24,7 +25,7 @@ def start_segment(body: np.ndarray, ibody: np.ndarray, i: int, par: np.ndarray) 
         disc.start_segment(body, ibody, i, par)
 
 
-@njit(cache=True, error_model="numpy")
+@njit(**KERNEL_OPTIONS)
 def end_segment(body: np.ndarray, ibody: np.ndarray, i: int, par: np.ndarray) -> None:
     """(b) state transition at ``TE`` (body already evolved to ``TE``)."""
     m = ibody[MODEL, i]
@@ -34,7 +35,7 @@ def end_segment(body: np.ndarray, ibody: np.ndarray, i: int, par: np.ndarray) ->
         disc.end_segment(body, ibody, i, par)
 
 
-@njit(cache=True, error_model="numpy")
+@njit(**KERNEL_OPTIONS)
 def collide_pair(body: np.ndarray, ibody: np.ndarray, i: int, j: int, par: np.ndarray) -> None:
     """(c) body-body collision law (both bodies evolved to the contact time)."""
     mi = ibody[MODEL, i]
@@ -45,7 +46,7 @@ def collide_pair(body: np.ndarray, ibody: np.ndarray, i: int, j: int, par: np.nd
         disc.collide_disc_disc(body, ibody, i, j, par)
 
 
-@njit(cache=True, error_model="numpy")
+@njit(**KERNEL_OPTIONS)
 def collide_wall(
     body: np.ndarray,
     ibody: np.ndarray,
@@ -66,7 +67,7 @@ def collide_wall(
         disc.collide_disc_wall(body, ibody, i, nx, ny, e, mu, par)
 
 
-@njit(cache=True, error_model="numpy")
+@njit(**KERNEL_OPTIONS)
 def capture(body: np.ndarray, ibody: np.ndarray, i: int, kind: int, par: np.ndarray) -> bool:
     """(c) capture law: whether body ``i`` crossing a capture region of ``kind`` is captured."""
     m = ibody[MODEL, i]

@@ -21,8 +21,12 @@ from numba import njit, types
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-#: Options of every engine kernel.
-KERNEL_OPTIONS: dict[str, Any] = {"cache": True, "error_model": "numpy"}
+#: Options of every engine kernel: cached on disk; numpy's error model; no C-callable ("cfunc")
+#: wrapper — numba builds one per function for first-class function values, which the engine
+#: never uses: ~2.5 s of CPU of a cold start (docs/physics.md), the machine code is unchanged.
+KERNEL_OPTIONS: dict[str, Any] = {"cache": True, "error_model": "numpy", "no_cfunc_wrapper": True}
+#: The disc model's kernels keep Python's error model (a division by zero raises).
+PYTHON_ERROR_OPTIONS: dict[str, Any] = {"cache": True, "no_cfunc_wrapper": True}
 #: Options of kernels called only from other kernels.
 INTERNAL_OPTIONS: dict[str, Any] = {**KERNEL_OPTIONS, "no_cpython_wrapper": True}
 

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from cueboard.engine import coldstart
 from cueboard.engine.detect import V_SLOPE, arc_time, capture_time, pair_time, segment_time
 from cueboard.engine.dispatch import capture, collide_pair, collide_wall, end_segment, start_segment
 from cueboard.engine.jit import INTERNAL_OPTIONS, KERNEL_OPTIONS, internal
@@ -77,7 +78,7 @@ from cueboard.engine.layout import (
     WZ,
 )
 from cueboard.engine.models import ball
-from cueboard.engine.motion import evolve, height_at, kinematics_at
+from cueboard.engine.motion import evolve, halt, height_at, kinematics_at
 
 INF = math.inf
 #: In the loop templates below, ``relax`` and the model laws (``start_segment``, ``end_segment``,
@@ -420,10 +421,7 @@ def _over_wall(body: np.ndarray, a: int, b: int, seg: np.ndarray, arc: np.ndarra
 def _remove(body: np.ndarray, ibody: np.ndarray, i: int) -> None:
     """Take body ``i`` off the table (captured, or over a cushion): at rest, no more events."""
     ibody[STATE, i] = REMOVED
-    body[VX, i] = 0.0
-    body[VY, i] = 0.0
-    body[WX, i] = 0.0
-    body[WY, i] = 0.0
+    halt(body, i)
     body[WZ, i] = 0.0
     body[PZ, i] = 0.0
     body[VZ, i] = 0.0
@@ -656,7 +654,9 @@ def build_kernel(
         "capture": capture,
     }
     relax = _jit_copy(_relax_py, f"_relax_{name}", laws)
-    return _jit_copy(_run_events_py, f"run_events_{name}", {**laws, "relax": relax})
+    kernel = _jit_copy(_run_events_py, f"run_events_{name}", {**laws, "relax": relax})
+    kernel.relax = relax  # its contact relaxation, for a compile in parts (coldstart.py)
+    return kernel
 
 
 def _jit_copy(fn: Any, name: str, bind: dict[str, Any]) -> Any:
@@ -667,6 +667,7 @@ def _jit_copy(fn: Any, name: str, bind: dict[str, Any]) -> Any:
     copy.__qualname__ = name
     copy.__module__ = fn.__module__
     copy.__doc__ = fn.__doc__
+    copy.__annotations__ = fn.__annotations__
     # internal helpers are called only from compiled code: no Python wrapper to compile for them
     return njit(**(INTERNAL_OPTIONS if name.startswith("_") else KERNEL_OPTIONS))(copy)
 
@@ -689,3 +690,5 @@ run_balls = build_kernel(
     collide_wall=ball.collide_ball_wall,
     capture=ball.capture_ball,
 )
+#: Its first compile in a process with an empty cache runs in two processes (coldstart.py).
+coldstart.install(run_balls)

@@ -14,10 +14,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from cueboard.engine.jit import KERNEL_OPTIONS, internal
 from cueboard.engine.layout import AWX, AWY, AWZ, AX, AY, AZ, PX, PY, PZ, T0, VX, VY, VZ, WX, WY, WZ
 
 
-@njit(cache=True, error_model="numpy")
+@njit(**KERNEL_OPTIONS)
 def evolve(body: np.ndarray, i: int, t: float) -> None:
     """Advance body ``i`` along its current segment to time ``t`` (its state fields become those
     at ``t`` and ``T0 = t``); accelerations and ``TE`` are unchanged."""
@@ -48,7 +49,7 @@ def evolve(body: np.ndarray, i: int, t: float) -> None:
     body[T0, i] = t
 
 
-@njit(cache=True, error_model="numpy")
+@njit(**KERNEL_OPTIONS)
 def kinematics_at(body: np.ndarray, i: int, t: float) -> tuple[float, float, float, float, float, float]:
     """Position, velocity and acceleration of body ``i`` at time ``t`` on its current segment:
     ``(px, py, vx, vy, ax, ay)``; the body is not changed."""
@@ -60,10 +61,21 @@ def kinematics_at(body: np.ndarray, i: int, t: float) -> tuple[float, float, flo
     return px, py, body[VX, i] + ax * tau, body[VY, i] + ay * tau, ax, ay
 
 
-@njit(cache=True, error_model="numpy")
+@njit(**KERNEL_OPTIONS)
 def height_at(body: np.ndarray, i: int, t: float) -> tuple[float, float, float]:
     """Height of body ``i``'s lowest point above the bed, its vertical velocity and acceleration
     at time ``t``: ``(z, vz, az)`` (zeros on the bed); the body is not changed."""
     tau = t - body[T0, i]
     az = body[AZ, i]
     return body[PZ, i] + tau * (body[VZ, i] + 0.5 * az * tau), body[VZ, i] + az * tau, az
+
+
+@internal
+def halt(body: np.ndarray, i: int) -> None:
+    """Stop body ``i`` travelling: zero its velocity and its spin about the horizontal axes (what
+    every stop shares — a roll's end, a crawling ball in a resting contact, a body taken off the
+    table); its spin about the vertical, its accelerations and ``TE`` are the caller's."""
+    body[VX, i] = 0.0
+    body[VY, i] = 0.0
+    body[WX, i] = 0.0
+    body[WY, i] = 0.0

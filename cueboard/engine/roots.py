@@ -21,7 +21,7 @@ import math
 
 from numba import njit
 
-from cueboard.engine.jit import internal
+from cueboard.engine.jit import KERNEL_OPTIONS, internal
 
 INF = math.inf
 
@@ -32,7 +32,7 @@ def peval(c0: float, c1: float, c2: float, c3: float, c4: float, t: float) -> fl
     return c0 + t * (c1 + t * (c2 + t * (c3 + t * c4)))
 
 
-@njit(cache=True, error_model="numpy")
+@njit(**KERNEL_OPTIONS)
 def quadratic_roots(a: float, b: float, c: float) -> tuple[int, float, float]:
     """Real roots of ``a t² + b t + c`` in increasing order: (count, r1, r2)."""
     if a == 0.0:
@@ -101,7 +101,7 @@ def _refine(
     return 0.5 * (lo + hi)
 
 
-@njit(cache=True, error_model="numpy")
+@njit(**KERNEL_OPTIONS)
 def cubic_roots_in(
     d0: float, d1: float, d2: float, d3: float, lo: float, hi: float
 ) -> tuple[int, float, float, float]:
@@ -142,7 +142,7 @@ def cubic_roots_in(
     return count, out0, out1, out2
 
 
-@njit(cache=True, error_model="numpy")
+@njit(**KERNEL_OPTIONS)
 def first_fall(
     c0: float,
     c1: float,

@@ -1,11 +1,12 @@
 """Fill numba's on-disk cache with the engine's kernels: ``python -m cueboard.engine.warm``.
 
-The first shot after an install compiles the event loop (numba, ``cache=True``): ~9-15 s of CPU
-on a 2-core machine (docs/physics.md, cold start). ``make run`` runs this module once in its
-install step, so that the server's first shot only loads the compiled code (~0.3 s). It plays one
-ball into a cushion, a jaw and a pocket with the ball kernel (``loop.run_balls``, snooker) and one
-disc with the every-model kernel (``loop.run_events``, crokinole and novuss): the argument types
-are those the games pass, so the cache entries are the ones they use.
+The first shot after an install compiles the event loop (numba, ``cache=True``): ~17 s of CPU,
+10-13 s wall in two processes on a quiet 2-core machine (coldstart.py; docs/physics.md, cold
+start). ``make run`` runs this module once in its install step, so that the server's first shot
+only loads the compiled code (~0.3 s). It plays one ball into a cushion, a jaw and a pocket with
+the ball kernel (``loop.run_balls``, snooker) and one disc with the every-model kernel
+(``loop.run_events``, crokinole and novuss): the argument types are those the games pass, so the
+cache entries are the ones they use.
 """
 
 from __future__ import annotations

@@ -52,7 +52,7 @@ import math
 import numpy as np
 from numba import njit
 
-from cueboard.engine.jit import internal
+from cueboard.engine.jit import KERNEL_OPTIONS, internal
 from cueboard.engine.layout import (
     AIRBORNE,
     AWX,
@@ -83,6 +83,7 @@ from cueboard.engine.layout import (
     WZ,
 )
 from cueboard.engine.models import mathavan, mathavan_table
+from cueboard.engine.motion import halt
 
 # ---- parameter columns of the ball model's row in ``par`` -------------------------------------
 G = 0  # gravity, m/s²
@@ -171,7 +172,7 @@ def _air_segment(body: np.ndarray, ibody: np.ndarray, i: int, p: np.ndarray) -> 
     return True
 
 
-@njit(cache=True, error_model="numpy")
+@njit(**KERNEL_OPTIONS)
 def start_segment(body: np.ndarray, ibody: np.ndarray, i: int, par: np.ndarray) -> None:
     """Choose the motion state of ball ``i`` from its velocities and set its accelerations and the
     time ``TE`` of its next transition (the ball's fields are those at ``T0``)."""
@@ -215,10 +216,7 @@ def start_segment(body: np.ndarray, ibody: np.ndarray, i: int, par: np.ndarray) 
         body[AWY, i] = ax / r
         body[TE, i] = t0 + sv / f
     else:
-        body[VX, i] = 0.0
-        body[VY, i] = 0.0
-        body[WX, i] = 0.0
-        body[WY, i] = 0.0
+        halt(body, i)
         body[AX, i] = 0.0
         body[AY, i] = 0.0
         body[AWX, i] = 0.0
@@ -231,7 +229,7 @@ def start_segment(body: np.ndarray, ibody: np.ndarray, i: int, par: np.ndarray) 
             body[TE, i] = math.inf
 
 
-@njit(cache=True, error_model="numpy")
+@njit(**KERNEL_OPTIONS)
 def end_segment(body: np.ndarray, ibody: np.ndarray, i: int, par: np.ndarray) -> None:
     """The natural transition of ball ``i`` at ``TE`` (the ball is already evolved to it): the
     end of a slide is exact natural roll, the end of a roll or a spin is rest, the end of a
@@ -250,10 +248,7 @@ def end_segment(body: np.ndarray, ibody: np.ndarray, i: int, par: np.ndarray) ->
         body[WX, i] = -body[VY, i] / r
         body[WY, i] = body[VX, i] / r
     elif s == ROLLING:
-        body[VX, i] = 0.0
-        body[VY, i] = 0.0
-        body[WX, i] = 0.0
-        body[WY, i] = 0.0
+        halt(body, i)
     elif s == SPINNING:
         body[WZ, i] = 0.0
     start_segment(body, ibody, i, par)
@@ -313,15 +308,6 @@ def _crawling(body: np.ndarray, i: int) -> bool:
 
 
 @internal
-def _stop(body: np.ndarray, i: int) -> None:
-    """Stop a crawling ball in a resting contact (it would stop within ~20 µm anyway)."""
-    body[VX, i] = 0.0
-    body[VY, i] = 0.0
-    body[WX, i] = 0.0
-    body[WY, i] = 0.0
-
-
-@internal
 def _push(body: np.ndarray, i: int, j: int, nx: float, ny: float) -> None:
     """A resting contact between balls ``i`` and ``j`` (normal ``n`` from i to j): settle both to
     natural roll and remove the normal approach without bounce, in rounds (the impulse leaves each
@@ -344,7 +330,7 @@ def _push(body: np.ndarray, i: int, j: int, nx: float, ny: float) -> None:
     _settle(body, j)
 
 
-@njit(cache=True, error_model="numpy")
+@njit(**KERNEL_OPTIONS)
 def collide_ball_ball(body: np.ndarray, ibody: np.ndarray, i: int, j: int, par: np.ndarray) -> None:
     """Ball-ball impact with restitution and slip-dependent friction (throw); see module doc."""
     p = par[0]
@@ -368,18 +354,46 @@ def collide_ball_ball(body: np.ndarray, ibody: np.ndarray, i: int, j: int, par: 
         return
     if vn < V_REST:
         if _crawling(body, i) and _crawling(body, j):
-            _stop(body, i)
-            _stop(body, j)
+            halt(body, i)
+            halt(body, j)
         else:
             _push(body, i, j, nx, ny)
         return
-    e = p[E_BB]
+    _ball_impulse(body, i, j, nx, ny, 0.0, relx, rely, relz, vn, p[E_BB], True, p)
+
+
+@internal
+def _ball_impulse(
+    body: np.ndarray,
+    i: int,
+    j: int,
+    nx: float,
+    ny: float,
+    nz: float,
+    relx: float,
+    rely: float,
+    relz: float,
+    vn: float,
+    e: float,
+    flat: bool,
+    p: np.ndarray,
+) -> None:
+    """The ball-ball impulse (module doc), shared by the planar and the 3-D impact: ``n`` the
+    unit line of centres from ``i`` to ``j`` (``nz = 0`` on the bed), ``rel`` the relative
+    velocity of the contact points, ``vn > 0`` its approach along ``n``, ``e`` the restitution.
+    Normal impulse ``(1 + e) vn / (1/mi + 1/mj)``; friction ``μ(slip)`` (throw) capped at the
+    impulse that stops the slip. ``flat``: both balls on the bed — the vertical part of the
+    impulse is then the friction's alone (``jn nz`` is zero) and the bed takes it; otherwise
+    it changes the balls' ``VZ``. (Skipping the zero term keeps the planar arithmetic
+    bit for bit: ``jt sz + 0`` would turn a ``-0.0`` into ``+0.0``.)"""
+    ri = body[RAD, i]
+    rj = body[RAD, j]
     mi = body[MASS, i]
     mj = body[MASS, j]
     jn = (1.0 + e) * vn / (1.0 / mi + 1.0 / mj)
     sx = relx - vn * nx
     sy = rely - vn * ny
-    sz = relz
+    sz = relz - vn * nz
     ss = math.sqrt(sx * sx + sy * sy + sz * sz)
     jt = 0.0
     if ss > 0.0:
@@ -389,9 +403,12 @@ def collide_ball_ball(body: np.ndarray, ibody: np.ndarray, i: int, j: int, par: 
     # impulse on j: jn n + jt s ; on i the opposite
     fx = jn * nx + jt * sx
     fy = jn * ny + jt * sy
-    fz = jt * sz
-    _apply(body, i, ri * nx, ri * ny, 0.0, -fx, -fy, -fz)
-    _apply(body, j, -rj * nx, -rj * ny, 0.0, fx, fy, fz)
+    fz = jt * sz if flat else jn * nz + jt * sz
+    _apply(body, i, ri * nx, ri * ny, ri * nz, -fx, -fy, -fz)
+    _apply(body, j, -rj * nx, -rj * ny, 0.0 if flat else -rj * nz, fx, fy, fz)  # not -0.0 flat
+    if not flat:
+        body[VZ, i] -= fz / mi
+        body[VZ, j] += fz / mj
 
 
 @internal
@@ -417,29 +434,10 @@ def _collide_3d(body: np.ndarray, i: int, j: int, p: np.ndarray) -> None:
     vn = relx * nx + rely * ny + relz * nz
     if vn <= 0.0:
         return
-    e = p[E_BB] if vn >= V_REST else 0.0
-    mi = body[MASS, i]
-    mj = body[MASS, j]
-    jn = (1.0 + e) * vn / (1.0 / mi + 1.0 / mj)
-    sx = relx - vn * nx
-    sy = rely - vn * ny
-    sz = relz - vn * nz
-    ss = math.sqrt(sx * sx + sy * sy + sz * sz)
-    jt = 0.0
-    if ss > 0.0:
-        mu = p[MU_BB_A] + p[MU_BB_B] * math.exp(-p[MU_BB_C] * ss)
-        kt = 1.0 / mi + ri * ri / body[INERTIA, i] + 1.0 / mj + rj * rj / body[INERTIA, j]
-        jt = min(mu * jn, ss / kt) / ss
-    fx = jn * nx + jt * sx
-    fy = jn * ny + jt * sy
-    fz = jn * nz + jt * sz
-    _apply(body, i, ri * nx, ri * ny, ri * nz, -fx, -fy, -fz)
-    _apply(body, j, -rj * nx, -rj * ny, -rj * nz, fx, fy, fz)
-    body[VZ, i] -= fz / mi
-    body[VZ, j] += fz / mj
+    _ball_impulse(body, i, j, nx, ny, nz, relx, rely, relz, vn, p[E_BB] if vn >= V_REST else 0.0, False, p)
 
 
-@njit(cache=True, error_model="numpy")
+@njit(**KERNEL_OPTIONS)
 def flies_over(body: np.ndarray, i: int, nx: float, ny: float, h: float) -> bool:
     """Whether ball ``i`` in the air, reaching a cushion line (normal ``(nx, ny)`` towards the
     ball, nose at height ``h``), passes over the cushion and leaves the table: its lowest point
@@ -489,22 +487,13 @@ def _air_wall(
         sin_t = 0.0
     if vn >= 0.0:
         return
-    m = body[MASS, i]
-    pn = -(1.0 + (e if -vn >= V_REST else 0.0)) * vn * m
-    sx = vcx - vn * cnx
-    sy = vcy - vn * cny
-    sz = vcz - vn * cnz
-    ss = math.sqrt(sx * sx + sy * sy + sz * sz)
-    jt = 0.0
-    if ss > 0.0:
-        kt = 1.0 / m + r * r / body[INERTIA, i]
-        jt = min(mu * pn, ss / kt) / ss
-    fz = pn * cnz - jt * sz
-    _apply(body, i, rx, ry, rz, pn * cnx - jt * sx, pn * cny - jt * sy, fz)
-    body[VZ, i] += fz / m
+    fz = _wall_impulse(
+        body, i, rx, ry, rz, cnx, cny, cnz, vcx, vcy, vcz, vn, e if -vn >= V_REST else 0.0, mu
+    )
+    body[VZ, i] += fz / body[MASS, i]
 
 
-@njit(cache=True, error_model="numpy")
+@njit(**KERNEL_OPTIONS)
 def collide_ball_wall(
     body: np.ndarray,
     ibody: np.ndarray,
@@ -538,7 +527,7 @@ def collide_ball_wall(
         return
     if -vn < V_REST:
         if _crawling(body, i):
-            _stop(body, i)
+            halt(body, i)
             return
         _settle(body, i)
         vh = body[VX, i] * nx + body[VY, i] * ny
@@ -551,6 +540,33 @@ def collide_ball_wall(
     if par[0, CUSHION_LAW] == CUSHION_MATHAVAN:
         _mathavan_wall(body, i, nx, ny, e, mu, sin_t, par)
         return
+    _wall_impulse(body, i, rx, ry, rz, cnx, cny, cnz, vcx, vcy, vcz, vn, e, mu)
+
+
+@internal
+def _wall_impulse(
+    body: np.ndarray,
+    i: int,
+    rx: float,
+    ry: float,
+    rz: float,
+    cnx: float,
+    cny: float,
+    cnz: float,
+    vcx: float,
+    vcy: float,
+    vcz: float,
+    vn: float,
+    e: float,
+    mu: float,
+) -> float:
+    """Han 2005's single cushion impulse on ball ``i``, shared by the ball on the bed and the
+    ball in the air: contact at offset ``r`` from the centre, contact normal ``cn`` into the
+    ball, contact-point velocity ``vc`` with ``vn = vc · cn < 0``; normal impulse
+    ``-(1 + e) vn m``, Coulomb friction ``mu`` capped at the impulse that stops the slip.
+    Returns the vertical part of the impulse: the bed takes it for a ball on the bed, it
+    changes ``VZ`` of a ball in the air (the caller's choice)."""
+    r = body[RAD, i]
     m = body[MASS, i]
     pn = -(1.0 + e) * vn * m
     sx = vcx - vn * cnx
@@ -561,7 +577,9 @@ def collide_ball_wall(
     if ss > 0.0:
         kt = 1.0 / m + r * r / body[INERTIA, i]
         jt = min(mu * pn, ss / kt) / ss
-    _apply(body, i, rx, ry, rz, pn * cnx - jt * sx, pn * cny - jt * sy, pn * cnz - jt * sz)
+    fz = pn * cnz - jt * sz
+    _apply(body, i, rx, ry, rz, pn * cnx - jt * sx, pn * cny - jt * sy, fz)
+    return fz
 
 
 @internal
@@ -597,7 +615,7 @@ def _mathavan_wall(
     body[WZ, i] = wz
 
 
-@njit(cache=True, error_model="numpy")
+@njit(**KERNEL_OPTIONS)
 def capture_ball(body: np.ndarray, ibody: np.ndarray, i: int, kind: int, par: np.ndarray) -> bool:
     """A ball whose centre crosses into a pocket's capture circle drops (no support under it)."""
     return True

@@ -52,6 +52,7 @@ from typing import Final
 import numpy as np
 from numba import njit
 
+from cueboard.engine.jit import PYTHON_ERROR_OPTIONS
 from cueboard.engine.layout import (
     AUX0,
     AUX1,
@@ -132,7 +133,7 @@ TAU0_TABS = np.array([2.0 / 3.0, 2.0 / 3.0 * (1.0 - RING_RHO**3) / (1.0 - RING_R
 EDGES = band_edges(F_TAB, TAU_TAB, ETA_F, ETA_TAU, ETA_TAU_FAST, EPS_FAST)
 
 
-@njit(cache=True)
+@njit(**PYTHON_ERROR_OPTIONS)
 def friction_ratios(eps: float, tab: int = SOLID) -> tuple[float, float]:
     """(f(ε), τ(ε)): force / (μN) and torque / (μNR) for contact patch ``tab`` (SOLID or RING),
     interpolated in ln ε; outside the table its asymptotes (f → 1, τ ∝ 1/ε; f ∝ ε, τ → τ(0))."""
@@ -153,7 +154,7 @@ def friction_ratios(eps: float, tab: int = SOLID) -> tuple[float, float]:
     return f_tab[i] * (1.0 - t) + f_tab[i + 1] * t, tau_tab[i] * (1.0 - t) + tau_tab[i + 1] * t
 
 
-@njit(cache=True)
+@njit(**PYTHON_ERROR_OPTIONS)
 def fixed_point(kappa: float, tab: int = SOLID) -> float:
     """ε₀(κ): the ε where f(ε) = (ε/κ) τ(ε), at which sliding and spinning stop together."""
     lo = 1e-3
@@ -168,7 +169,7 @@ def fixed_point(kappa: float, tab: int = SOLID) -> float:
     return math.sqrt(lo * hi)
 
 
-@njit(cache=True)
+@njit(**PYTHON_ERROR_OPTIONS)
 def _d_band(u: float, kappa: float, lw: float, tab: int) -> tuple[float, float, float]:
     """d(L, t̂, ŝ)/d(ln ε) with L = ln(ω/ω₀), t̂ in R ω₀/(μg), ŝ in R² ω₀²/(μg)."""
     eps = math.exp(u)
@@ -180,7 +181,7 @@ def _d_band(u: float, kappa: float, lw: float, tab: int) -> tuple[float, float, 
     return dl, dt, eps * w * dt
 
 
-@njit(cache=True)
+@njit(**PYTHON_ERROR_OPTIONS)
 def _d_final(eps: float, lw: float, kappa: float, tab: int) -> tuple[float, float, float]:
     """d(ε, t̂, ŝ)/dL for the final piece."""
     f, tau = friction_ratios(eps, tab)
@@ -189,7 +190,7 @@ def _d_final(eps: float, lw: float, kappa: float, tab: int) -> tuple[float, floa
     return kappa * f / tau - eps, dt, eps * w * dt
 
 
-@njit(cache=True)
+@njit(**PYTHON_ERROR_OPTIONS)
 def _band_target(eps: float, eps0: float) -> float:
     """The band edge the piece starting at ε runs to (the next one towards ε₀)."""
     edges = EDGES
@@ -203,7 +204,7 @@ def _band_target(eps: float, eps0: float) -> float:
     return min(edges[min(j, m - 1)], eps0 * (1.0 - DELTA))
 
 
-@njit(cache=True)
+@njit(**PYTHON_ERROR_OPTIONS)
 def slide_piece(
     v: float, w: float, radius: float, mu: float, g: float, kappa: float, tab: int = SOLID
 ) -> tuple[float, float, float, float, float, float]:
@@ -266,7 +267,7 @@ def slide_piece(
     return (v - v1) / dur, (aw - w1) / dur, dur, v1, w1, dist
 
 
-@njit(cache=True)
+@njit(**PYTHON_ERROR_OPTIONS)
 def collide_discs(
     n_x: float,
     n_y: float,
@@ -314,7 +315,7 @@ def collide_discs(
     )
 
 
-@njit(cache=True)
+@njit(**PYTHON_ERROR_OPTIONS)
 def collide_fixed(
     n_x: float,
     n_y: float,
@@ -366,7 +367,7 @@ JAM_COUNT_FIELD: Final = AUX2
 FRICTION_TABLE_FIELD: Final = IAUX
 
 
-@njit(cache=True)
+@njit(**PYTHON_ERROR_OPTIONS)
 def start_segment(body: np.ndarray, ibody: np.ndarray, i: int, par: np.ndarray) -> None:
     """Motion law: the next constant-deceleration piece from the body's state at ``T0``."""
     row = par[MODEL_DISC]
@@ -409,13 +410,13 @@ def start_segment(body: np.ndarray, ibody: np.ndarray, i: int, par: np.ndarray) 
     ibody[STATE, i] = SLIDING
 
 
-@njit(cache=True)
+@njit(**PYTHON_ERROR_OPTIONS)
 def end_segment(body: np.ndarray, ibody: np.ndarray, i: int, par: np.ndarray) -> None:
     """Transition at the end of a piece: start the next one (or come to rest)."""
     start_segment(body, ibody, i, par)
 
 
-@njit(cache=True)
+@njit(**PYTHON_ERROR_OPTIONS)
 def collide_disc_disc(body: np.ndarray, ibody: np.ndarray, i: int, j: int, par: np.ndarray) -> None:
     """Disc-disc contact (``collide_discs``) with the model's restitution and edge friction."""
     row = par[MODEL_DISC]
@@ -467,7 +468,7 @@ def collide_disc_disc(body: np.ndarray, ibody: np.ndarray, i: int, j: int, par: 
             body[JAM_COUNT_FIELD, k] = 0.0
 
 
-@njit(cache=True)
+@njit(**PYTHON_ERROR_OPTIONS)
 def collide_disc_wall(
     body: np.ndarray, ibody: np.ndarray, i: int, nx: float, ny: float, e: float, mu: float, par: np.ndarray
 ) -> None:
@@ -482,7 +483,7 @@ def collide_disc_wall(
     body[WZ, i] = w
 
 
-@njit(cache=True)
+@njit(**PYTHON_ERROR_OPTIONS)
 def capture_disc(body: np.ndarray, ibody: np.ndarray, i: int, kind: int, par: np.ndarray) -> bool:
     """Capture law: ``CAP_ALWAYS`` at once; an opening by the catch rule (disc_capture.py)."""
     if kind < CAP_OPENING or kind >= CAP_OPENING + MAX_OPENINGS:

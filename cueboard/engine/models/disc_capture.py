@@ -18,8 +18,10 @@ import math
 
 from numba import njit
 
+from cueboard.engine.jit import PYTHON_ERROR_OPTIONS
 
-@njit(cache=True)
+
+@njit(**PYTHON_ERROR_OPTIONS)
 def catch_distance(v: float, a: float, t_catch: float) -> float:
     """Distance the centre covers in ``t_catch`` from speed ``v`` at deceleration ``a`` (or until
     it stops): a piece whose centre stays over an opening for this long falls in."""
@@ -30,7 +32,7 @@ def catch_distance(v: float, a: float, t_catch: float) -> float:
     return v * t_catch - 0.5 * a * t_catch * t_catch
 
 
-@njit(cache=True)
+@njit(**PYTHON_ERROR_OPTIONS)
 def falls_in(
     px: float,
     py: float,

@@ -42,6 +42,8 @@ import math
 import numpy as np
 from numba import njit
 
+from cueboard.engine.jit import KERNEL_OPTIONS
+
 #: Impulse steps per impact of a sliding ball in the engine (rebound angle within 0.04°, speed
 #: within 0.07 % of the 20 000-step solution on the tested grid; docs/physics.md).
 N_ENGINE = 200
@@ -51,7 +53,7 @@ N_PAPER = 5000
 ROLL_TOL = 1e-9
 
 
-@njit(cache=True, error_model="numpy")
+@njit(**KERNEL_OPTIONS)
 def _rates(
     vx: float,
     vy: float,
@@ -95,7 +97,7 @@ def _rates(
     return dvx, dvy, dwx, dwy, dwz
 
 
-@njit(cache=True, error_model="numpy")
+@njit(**KERNEL_OPTIONS)
 def solve(
     vx: float,
     vy: float,
@@ -182,7 +184,7 @@ TABLE_STEPS = 20000
 Q_MAX = 1e7
 
 
-@njit(cache=True, error_model="numpy")
+@njit(**KERNEL_OPTIONS)
 def node_q(k: int, nodes: int) -> float:
     """The slip ratio ``q`` of table node ``k``."""
     u = -1.0 + 2.0 * k / (nodes - 1)
@@ -192,7 +194,7 @@ def node_q(k: int, nodes: int) -> float:
     return math.copysign(min(a / (1.0 - a), Q_MAX), u)
 
 
-@njit(cache=True, error_model="numpy")
+@njit(**KERNEL_OPTIONS)
 def build_rolling_table(
     r: float, m: float, sin_t: float, e: float, mu_s: float, mu_w: float, nodes: int, n: int
 ) -> np.ndarray:
@@ -212,7 +214,7 @@ def build_rolling_table(
     return out
 
 
-@njit(cache=True, error_model="numpy")
+@njit(**KERNEL_OPTIONS)
 def rolling_lookup(
     table: np.ndarray, vx: float, vy: float, wx: float, wy: float, wz: float, r: float, sin_t: float
 ) -> tuple[float, float, float, float, float]:

@@ -1,0 +1,121 @@
+"""The two-process cold start (cueboard/engine/coldstart.py): the parts are compiled for the
+signatures the kernel uses, a fresh process then loads everything from the cache without
+compiling, and a failing helper leaves the serial compile."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pytest
+from numba import types
+
+from cueboard.engine import coldstart, loop
+from cueboard.engine.layout import MODEL_BALL, N_MODELS, N_PAR
+from cueboard.engine.world import new_bodies
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: Run in a fresh interpreter: one break-off, then what numba's dispatchers say about each part.
+_PROBE = """
+import json
+from benchmarks.snooker_physics import cueboard_inputs, _simulator
+from benchmarks.snooker_shots import break_off
+from cueboard.engine import coldstart, loop
+_simulator()(*cueboard_inputs(break_off()))
+def stats(fn):
+    s = fn.stats
+    return {"signatures": len(fn.signatures), "hits": sum(s.cache_hits.values()),
+            "misses": sum(s.cache_misses.values())}
+print(json.dumps({
+    "kernel": stats(loop.run_balls),
+    "helper": {r: stats(coldstart.resolve(r)) for r in coldstart.HELPER_PART},
+    "own": {r: stats(coldstart.resolve(r)) for r in coldstart.OWN_PART},
+}))
+"""
+
+
+def _probe(cache: Path, parallel: str = "1") -> dict[str, dict]:
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache), "CUEBOARD_PARALLEL_COMPILE": parallel}
+    env["PYTHONPATH"] = str(ROOT)
+    proc = subprocess.run(
+        [sys.executable, "-c", _PROBE],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "compile helper" not in proc.stderr and "skipped" not in proc.stderr, proc.stderr[-2000:]
+    result: dict[str, dict] = json.loads(proc.stdout.strip().splitlines()[-1])
+    return result
+
+
+@pytest.mark.slow
+def test_a_cold_start_in_two_processes_leaves_a_cache_a_fresh_process_only_loads(tmp_path: Path) -> None:
+    first = _probe(tmp_path)
+    assert first["kernel"] == {"signatures": 1, "hits": 0, "misses": 1}  # compiled here, last
+    for ref, s in first["helper"].items():
+        # the helper compiled it; this process loaded it (one signature: the kernel's own)
+        assert s == {"signatures": 1, "hits": 1, "misses": 0}, ref
+    for ref, s in first["own"].items():
+        assert s["signatures"] == 1 and s["hits"] == 0, ref  # compiled here for the kernel's types
+    second = _probe(tmp_path)
+    assert second["kernel"] == {"signatures": 1, "hits": 1, "misses": 0}  # loaded, nothing compiled
+    for part in ("helper", "own"):
+        for ref, s in second[part].items():
+            assert s["misses"] == 0, ref  # never compiled again (the kernel's cache entry holds it all)
+
+
+def _kernel_args() -> tuple[object, ...]:
+    body, ibody = new_bodies(2)
+    par = np.zeros((N_MODELS, N_PAR))
+    par[MODEL_BALL, 0] = 9.81
+    seg = np.zeros((1, 8))
+    ev_i = np.zeros((4, 3), dtype=np.int64)
+    ev_f = np.zeros((4, loop.N_EV_F))
+    return body, ibody, seg, seg, seg, par, ev_i, ev_f, False
+
+
+def test_part_signatures_follow_parameter_names_and_annotations() -> None:
+    arrays = coldstart.arg_types(loop.run_balls, _kernel_args())
+    assert arrays["body"] == types.float64[:, ::1] and arrays["ibody"] == types.int64[:, ::1]
+    assert arrays["p"] == types.float64[::1]  # a row of par
+    sig = coldstart.signature(coldstart.resolve("cueboard.engine.loop:_refresh"), arrays)
+    # _refresh(body, ibody, i: int, t: float, seg, arc, cap, tp, tw)
+    assert sig[2:4] == (types.int64, types.float64) and sig[7] == types.float64[:, ::1]
+    relax = coldstart.resolve("cueboard.engine.loop:run_balls.relax")
+    assert relax is loop.run_balls.relax
+    with pytest.raises(TypeError, match="no numba type for parameter 'mystery'"):
+        coldstart.signature(_Fake(), arrays)
+
+
+class _Fake:
+    @staticmethod
+    def py_func(body: np.ndarray, mystery: complex) -> None:  # pragma: no cover - never called
+        """A parameter neither an engine array name nor a scalar annotation."""
+
+
+def test_a_failing_helper_is_reported_and_leaves_the_compile_here() -> None:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        coldstart.compile_in_two(
+            loop.run_balls, _kernel_args(), own=(), helper=("cueboard.no_such_module:f",)
+        )
+    assert any(
+        "compile helper failed" in str(w.message) and "no_such_module" in str(w.message) for w in caught
+    )
+
+
+def test_the_environment_turns_it_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CUEBOARD_PARALLEL_COMPILE", "0")
+    assert not coldstart.enabled()
+    monkeypatch.setenv("CUEBOARD_PARALLEL_COMPILE", "1")
+    assert coldstart.enabled() == ((os.cpu_count() or 1) >= 2)
