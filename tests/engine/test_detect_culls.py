@@ -89,7 +89,8 @@ def test_cull_decides_as_the_exact_reach_test() -> None:
     rng = np.random.default_rng(3)
     edge = rng.random(len(d)) < 0.35
     reach = np.hypot(d[:, 2], d[:, 3]) * d[:, 6] + np.hypot(d[:, 4], d[:, 5]) * d[:, 6] ** 2 + DIST_TOL
-    want = (d[:, 7] + reach) * (1.0 + 10.0 ** rng.uniform(-16, -9, size=len(d)) * rng.choice([-1.0, 1.0], len(d)))
+    rel = 10.0 ** rng.uniform(-16, -9, size=len(d)) * rng.choice([-1.0, 1.0], len(d))
+    want = (d[:, 7] + reach) * (1.0 + rel)
     d[edge, 0:2] *= (want / np.hypot(d[:, 0], d[:, 1]))[edge, None]
     decided, wrong = _cull_disagreements(d)
     assert 100_000 < decided < 200_000  # the closest calls are left to the exact test
