@@ -22,6 +22,7 @@ import math
 import numpy as np
 from numba import njit
 
+from cueboard.engine.bounds import clear, cull
 from cueboard.engine.jit import KERNEL_OPTIONS, internal
 from cueboard.engine.layout import (
     AA0,
@@ -58,86 +59,6 @@ V_SLOPE = 5e-5
 HORIZON = 1.0e4
 
 
-#: Relative margin within which ``_cull`` leaves the decision to the exact expression: square
-#: roots and the sums after them differ from the same sums of ``math.hypot`` results by a few
-#: ulps (< 1e-15 relative), far inside it.
-CULL_MARGIN = 1e-12
-
-
-@internal
-def _cull(
-    gx: float,
-    gy: float,
-    sign: float,
-    off: float,
-    vx: float,
-    vy: float,
-    ax: float,
-    ay: float,
-    ka: float,
-    hi: float,
-) -> int:
-    """The reach test of a detector, ``sign |g| - off > |v| hi + ka |a| hi² + DIST_TOL`` (a body
-    cannot close the gap within ``hi``), decided from square roots instead of ``math.hypot``
-    (libm's ``hypot`` was 15% of the loop's instructions): 1 when it holds, -1 when it does not,
-    0 when the two sides are within ``CULL_MARGIN`` of each other (or not finite), where the
-    caller evaluates its exact expression. The answer is the exact expression's wherever one is
-    given, so event times do not change in any bit."""
-    sd = math.sqrt(gx * gx + gy * gy)
-    lhs = sign * sd - off
-    rhs = math.sqrt(vx * vx + vy * vy) * hi + ka * math.sqrt(ax * ax + ay * ay) * hi * hi + DIST_TOL
-    margin = CULL_MARGIN * (sd + abs(off) + rhs)
-    diff = lhs - rhs
-    if diff > margin:
-        return 1
-    if diff < -margin:
-        return -1
-    return 0
-
-
-@internal
-def _edge_dist2(ax: float, ay: float, bx: float, by: float) -> float:
-    """Squared distance from the origin to the segment from ``a`` to ``b``."""
-    ex = bx - ax
-    ey = by - ay
-    e2 = ex * ex + ey * ey
-    u = 0.0 if e2 == 0.0 else min(max(-(ax * ex + ay * ey) / e2, 0.0), 1.0)
-    qx = ax + u * ex
-    qy = ay + u * ey
-    return qx * qx + qy * qy
-
-
-@internal
-def _clear(
-    dx: float, dy: float, vx: float, vy: float, hx: float, hy: float, h: float, r: float, tol: float
-) -> bool:
-    """Whether ``|D(τ)|² - r²`` stays above ``tol`` for all ``τ`` in ``[0, h]``, rounding included,
-    where ``D(τ) = d + v τ + hq τ²`` (``hq = (hx, hy)``): then ``first_fall`` on that gap polynomial
-    finds no contact (every value it evaluates is above ``tol``), and the detector can say so
-    without seeking its critical points (the cubic roots were a third of the loop's instructions).
-
-    ``D`` on ``[0, h]`` is a quadratic Bézier curve with control points ``d``, ``d + v h / 2``,
-    ``d + v h + hq h²``, so it stays in their triangle; the distance from the origin to the
-    triangle is at least the smallest distance to its edges less its inradius (twice the area
-    over the perimeter: zero for the straight path of a rolling ball). The margins (1e-12 of the
-    magnitudes) are far above the rounding of this test and of the polynomial's coefficients and
-    Horner values (a few ulps of ``(|d| + |v| h + |hq| h²)² + r²``, which bounds every term)."""
-    bx = dx + 0.5 * h * vx
-    by = dy + 0.5 * h * vy
-    cx = dx + h * vx + h * h * hx
-    cy = dy + h * vy + h * h * hy
-    big = math.sqrt(dx * dx + dy * dy) + (math.sqrt(vx * vx + vy * vy) + math.sqrt(hx * hx + hy * hy) * h) * h
-    near = min(_edge_dist2(dx, dy, bx, by), _edge_dist2(bx, by, cx, cy), _edge_dist2(cx, cy, dx, dy))
-    area2 = abs((bx - dx) * (cy - dy) - (by - dy) * (cx - dx))
-    ex, ey, fx, fy, gx, gy = bx - dx, by - dy, cx - bx, cy - by, dx - cx, dy - cy
-    perimeter = math.sqrt(ex * ex + ey * ey) + math.sqrt(fx * fx + fy * fy) + math.sqrt(gx * gx + gy * gy)
-    inradius = area2 / perimeter if perimeter > 0.0 else 0.0
-    m = math.sqrt(near) - inradius - CULL_MARGIN * big
-    if not m > r:
-        return False
-    return m * m - r * r > tol + CULL_MARGIN * (big * big + r * r)
-
-
 @internal
 def translating(ibody: np.ndarray, i: int) -> bool:
     """Whether body ``i`` is moving (sliding and rolling bodies across the bed, balls in flight)."""
@@ -166,14 +87,14 @@ def pair_time(body: np.ndarray, ibody: np.ndarray, i: int, j: int, t: float) -> 
     dsum = body[RAD, i] + body[RAD, j]
     if ibody[STATE, i] == AIRBORNE or ibody[STATE, j] == AIRBORNE:
         return _pair_time_3d(body, i, j, t, hi, dx, dy, dvx, dvy, hax, hay, dsum)
-    cull = _cull(dx, dy, 1.0, dsum, dvx, dvy, hax, hay, 1.0, hi)
-    if cull > 0:
+    c = cull(dx, dy, 1.0, dsum, dvx, dvy, hax, hay, 1.0, hi)
+    if c > 0:
         return INF
-    if cull == 0:
+    if c == 0:
         reach = math.hypot(dvx, dvy) * hi + math.hypot(hax, hay) * hi * hi
         if math.hypot(dx, dy) - dsum > reach + DIST_TOL:
             return INF
-    if _clear(dx, dy, dvx, dvy, hax, hay, hi, dsum, 2.0 * dsum * DIST_TOL):
+    if clear(dx, dy, dvx, dvy, hax, hay, hi, dsum, 2.0 * dsum * DIST_TOL):
         return INF
     c4 = hax * hax + hay * hay
     c3 = 2.0 * (hax * dvx + hay * dvy)
@@ -229,10 +150,33 @@ def segment_time(body: np.ndarray, ibody: np.ndarray, i: int, seg: np.ndarray, s
     if not hi > 0.0:
         return INF
     px, py, vx, vy, ax, ay = kinematics_at(body, i, t)
-    nx = seg[s, SNX]
-    ny = seg[s, SNY]
-    r = body[RAD, i]
-    g0 = nx * (px - seg[s, SX1]) + ny * (py - seg[s, SY1]) - r
+    return segment_after(
+        px, py, vx, vy, ax, ay, body[RAD, i], hi, t, seg[s, SNX], seg[s, SNY], seg[s, SX1], seg[s, SY1],
+        seg[s, SLEN],
+    )
+
+
+@internal
+def segment_after(
+    px: float,
+    py: float,
+    vx: float,
+    vy: float,
+    ax: float,
+    ay: float,
+    r: float,
+    hi: float,
+    t: float,
+    nx: float,
+    ny: float,
+    x1: float,
+    y1: float,
+    length: float,
+) -> float:
+    """``segment_time`` from the body's kinematics at ``t`` (``kinematics_at``), its radius, the
+    look-ahead ``hi`` and the segment's normal, first end and length: the loop's refresh computes
+    a body's kinematics once for all its shapes and passes numbers, not arrays."""
+    g0 = nx * (px - x1) + ny * (py - y1) - r
     if g0 < -r:
         return INF  # behind the line: segments are one-sided
     g1 = nx * vx + ny * vy
@@ -243,10 +187,10 @@ def segment_time(body: np.ndarray, ibody: np.ndarray, i: int, seg: np.ndarray, s
     tau, _ = first_fall(g0, g1, g2, 0.0, 0.0, 0.0, hi, DIST_TOL, V_SLOPE, 0.0)
     if tau == INF:
         return INF
-    qx = px + tau * (vx + 0.5 * ax * tau) - seg[s, SX1]
-    qy = py + tau * (vy + 0.5 * ay * tau) - seg[s, SY1]
+    qx = px + tau * (vx + 0.5 * ax * tau) - x1
+    qy = py + tau * (vy + 0.5 * ay * tau) - y1
     u = qx * ny - qy * nx  # along the segment: direction (ny, -nx) from end 1 to end 2
-    if u < 0.0 or u > seg[s, SLEN]:
+    if u < 0.0 or u > length:
         return INF
     return t + tau
 
@@ -277,21 +221,34 @@ def arc_time(body: np.ndarray, ibody: np.ndarray, i: int, arc: np.ndarray, s: in
     if not hi > 0.0:
         return INF
     px, py, vx, vy, ax, ay = kinematics_at(body, i, t)
-    cx = arc[s, ACX]
-    cy = arc[s, ACY]
-    r = body[RAD, i]
-    inside = arc[s, AINSIDE] != 0.0
-    rc = arc[s, AR] - r if inside else arc[s, AR] + r
-    sign = -1.0 if inside else 1.0
-    cull = _cull(px - cx, py - cy, sign, sign * rc, vx, vy, ax, ay, 0.5, hi)
-    if cull > 0:
-        return INF
-    if cull == 0:
-        reach = math.hypot(vx, vy) * hi + 0.5 * math.hypot(ax, ay) * hi * hi
-        d = math.hypot(px - cx, py - cy)
-        if (rc - d if inside else d - rc) > reach + DIST_TOL:
-            return INF
-    if not inside and _clear(px - cx, py - cy, vx, vy, 0.5 * ax, 0.5 * ay, hi, rc, 2.0 * rc * DIST_TOL):
+    return arc_after(
+        px, py, vx, vy, ax, ay, body[RAD, i], hi, t, arc[s, ACX], arc[s, ACY], arc[s, AR], arc[s, AINSIDE],
+        arc[s, AA0], arc[s, ASPAN],
+    )
+
+
+@internal
+def arc_after(
+    px: float,
+    py: float,
+    vx: float,
+    vy: float,
+    ax: float,
+    ay: float,
+    r: float,
+    hi: float,
+    t: float,
+    cx: float,
+    cy: float,
+    radius: float,
+    inside_flag: float,
+    a0: float,
+    span: float,
+) -> float:
+    """``arc_time`` from the body's kinematics and the arc's numbers (as ``segment_after``)."""
+    inside = inside_flag != 0.0
+    rc = radius - r if inside else radius + r
+    if _unreachable(px, py, vx, vy, ax, ay, hi, cx, cy, rc, inside):
         return INF
     c0, c1, c2, c3, c4 = _circle_coeffs(px, py, vx, vy, ax, ay, cx, cy)
     c0 -= rc * rc
@@ -306,11 +263,40 @@ def arc_time(body: np.ndarray, ibody: np.ndarray, i: int, arc: np.ndarray, s: in
             return INF
         qx = px + tau * (vx + 0.5 * ax * tau) - cx
         qy = py + tau * (vy + 0.5 * ay * tau) - cy
-        phi = (math.atan2(qy, qx) - arc[s, AA0]) % TWO_PI
-        if phi <= arc[s, ASPAN]:
+        phi = (math.atan2(qy, qx) - a0) % TWO_PI
+        if phi <= span:
             return t + tau
         lo = end
     return INF
+
+
+@internal
+def _unreachable(
+    px: float,
+    py: float,
+    vx: float,
+    vy: float,
+    ax: float,
+    ay: float,
+    hi: float,
+    cx: float,
+    cy: float,
+    rc: float,
+    inside: bool,
+) -> bool:
+    """Whether a centre moving from ``p`` cannot reach the circle of radius ``rc`` about ``c``
+    within ``hi`` (from inside it when ``inside``): the reach test (``cull``), then for the
+    outside of a circle the Bézier bound (``clear``)."""
+    sign = -1.0 if inside else 1.0
+    c = cull(px - cx, py - cy, sign, sign * rc, vx, vy, ax, ay, 0.5, hi)
+    if c > 0:
+        return True
+    if c == 0:
+        reach = math.hypot(vx, vy) * hi + 0.5 * math.hypot(ax, ay) * hi * hi
+        d = math.hypot(px - cx, py - cy)
+        if (rc - d if inside else d - rc) > reach + DIST_TOL:
+            return True
+    return not inside and clear(px - cx, py - cy, vx, vy, 0.5 * ax, 0.5 * ay, hi, rc, 2.0 * rc * DIST_TOL)
 
 
 @njit(**KERNEL_OPTIONS)
@@ -322,20 +308,27 @@ def capture_time(body: np.ndarray, ibody: np.ndarray, i: int, cap: np.ndarray, s
     if not hi > 0.0:
         return INF
     px, py, vx, vy, ax, ay = kinematics_at(body, i, t)
-    cx = cap[s, CCX]
-    cy = cap[s, CCY]
-    rc = cap[s, CR]
-    leave = cap[s, CMODE] != 0.0
-    sign = -1.0 if leave else 1.0
-    cull = _cull(px - cx, py - cy, sign, sign * rc, vx, vy, ax, ay, 0.5, hi)
-    if cull > 0:
-        return INF
-    if cull == 0:
-        reach = math.hypot(vx, vy) * hi + 0.5 * math.hypot(ax, ay) * hi * hi
-        d = math.hypot(px - cx, py - cy)
-        if (rc - d if leave else d - rc) > reach + DIST_TOL:
-            return INF
-    if not leave and _clear(px - cx, py - cy, vx, vy, 0.5 * ax, 0.5 * ay, hi, rc, 2.0 * rc * DIST_TOL):
+    return capture_after(px, py, vx, vy, ax, ay, hi, t, cap[s, CCX], cap[s, CCY], cap[s, CR], cap[s, CMODE])
+
+
+@internal
+def capture_after(
+    px: float,
+    py: float,
+    vx: float,
+    vy: float,
+    ax: float,
+    ay: float,
+    hi: float,
+    t: float,
+    cx: float,
+    cy: float,
+    rc: float,
+    mode: float,
+) -> float:
+    """``capture_time`` from the body's kinematics and the region's numbers (as ``segment_after``)."""
+    leave = mode != 0.0
+    if _unreachable(px, py, vx, vy, ax, ay, hi, cx, cy, rc, leave):
         return INF
     c0, c1, c2, c3, c4 = _circle_coeffs(px, py, vx, vy, ax, ay, cx, cy)
     c0 -= rc * rc

@@ -25,7 +25,15 @@ import numpy as np
 from numba import njit
 
 from cueboard.engine import coldstart
-from cueboard.engine.detect import V_SLOPE, arc_time, capture_time, pair_time, segment_time, translating
+from cueboard.engine.detect import (
+    HORIZON,
+    V_SLOPE,
+    arc_after,
+    capture_after,
+    pair_time,
+    segment_after,
+    translating,
+)
 from cueboard.engine.dispatch import capture, collide_pair, collide_wall, end_segment, start_segment
 from cueboard.engine.jit import INTERNAL_OPTIONS, KERNEL_OPTIONS, internal
 from cueboard.engine.layout import (
@@ -45,7 +53,11 @@ from cueboard.engine.layout import (
     AX,
     AY,
     AZ,
+    CCX,
+    CCY,
     CKIND,
+    CMODE,
+    CR,
     DIST_TOL,
     EV_ARC,
     EV_BOUNCE,
@@ -139,22 +151,38 @@ def _refresh(
     na = arc.shape[0]
     nc = cap.shape[0]
     removed = ibody[STATE, i] == REMOVED
+    moving = not removed and translating(ibody, i)
     for j in range(n):
-        tt = INF if removed or j == i or ibody[STATE, j] == REMOVED else pair_time(body, ibody, i, j, t)
+        # two bodies neither of which travels never meet (pair_time's first test)
+        skip = removed or j == i or ibody[STATE, j] == REMOVED or not (moving or translating(ibody, j))
+        tt = INF if skip else pair_time(body, ibody, i, j, t)
         tp[i, j] = tt
         tp[j, i] = tt
         if j < i:
             _row_update(body, tp, tw, j, i, tt, ns + na + nc, rbest, rpos)
-    if removed:
+    hi = min(body[TE, i] - t, HORIZON)
+    if not moving or not hi > 0.0:
+        # a body not travelling, or at its transition, meets no shape (the detectors' first tests)
         for k in range(ns + na + nc):
             tw[i, k] = INF
     else:
+        # the detectors of segment_time, arc_time, capture_time, with the kinematics computed once
+        px, py, vx, vy, ax, ay = kinematics_at(body, i, t)
+        r = body[RAD, i]
         for k in range(ns):
-            tw[i, k] = segment_time(body, ibody, i, seg, k, t)
+            tw[i, k] = segment_after(
+                px, py, vx, vy, ax, ay, r, hi, t, seg[k, SNX], seg[k, SNY], seg[k, SX1], seg[k, SY1],
+                seg[k, SLEN],
+            )
         for k in range(na):
-            tw[i, ns + k] = arc_time(body, ibody, i, arc, k, t)
+            tw[i, ns + k] = arc_after(
+                px, py, vx, vy, ax, ay, r, hi, t, arc[k, ACX], arc[k, ACY], arc[k, AR], arc[k, AINSIDE],
+                arc[k, AA0], arc[k, ASPAN],
+            )
         for k in range(nc):
-            tw[i, ns + na + k] = capture_time(body, ibody, i, cap, k, t)
+            tw[i, ns + na + k] = capture_after(
+                px, py, vx, vy, ax, ay, hi, t, cap[k, CCX], cap[k, CCY], cap[k, CR], cap[k, CMODE]
+            )
     _row_scan(body, tp, tw, i, ns + na + nc, rbest, rpos)
 
 

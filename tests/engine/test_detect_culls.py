@@ -1,6 +1,6 @@
-"""The detectors' shortcuts (detect.py ``_cull``, ``_clear``) only skip work whose answer is
-known: where ``_clear`` says a gap polynomial stays above the contact tolerance, ``first_fall``
-finds no contact in it; where ``_cull`` decides the reach test, its answer is that of the exact
+"""The detectors' shortcuts (bounds.py ``cull``, ``clear``) only skip work whose answer is
+known: where ``clear`` says a gap polynomial stays above the contact tolerance, ``first_fall``
+finds no contact in it; where ``cull`` decides the reach test, its answer is that of the exact
 expression with ``math.hypot``. Random gaps on a wide range of scales, many of them grazing."""
 
 from __future__ import annotations
@@ -10,20 +10,20 @@ import math
 import numpy as np
 from numba import njit
 
-from cueboard.engine.detect import _clear, _cull
+from cueboard.engine.bounds import clear, cull
 from cueboard.engine.layout import DIST_TOL
 from cueboard.engine.roots import first_fall
 
 
 @njit(cache=False)
 def _clear_and_fall(d: np.ndarray) -> tuple[int, int]:
-    """(cases _clear skipped, of them those where first_fall found a contact)."""
+    """(cases clear skipped, of them those where first_fall found a contact)."""
     skipped = 0
     wrong = 0
     for k in range(d.shape[0]):
         dx, dy, vx, vy, hx, hy, h, r = d[k]
         tol = 2.0 * r * DIST_TOL
-        if not _clear(dx, dy, vx, vy, hx, hy, h, r, tol):
+        if not clear(dx, dy, vx, vy, hx, hy, h, r, tol):
             continue
         skipped += 1
         c4 = hx * hx + hy * hy
@@ -39,12 +39,12 @@ def _clear_and_fall(d: np.ndarray) -> tuple[int, int]:
 
 @njit(cache=False)
 def _cull_disagreements(d: np.ndarray) -> tuple[int, int]:
-    """(cases _cull decided, of them those where the exact reach test says otherwise)."""
+    """(cases cull decided, of them those where the exact reach test says otherwise)."""
     decided = 0
     wrong = 0
     for k in range(d.shape[0]):
         dx, dy, vx, vy, hx, hy, h, r = d[k]
-        c = _cull(dx, dy, 1.0, r, vx, vy, hx, hy, 1.0, h)
+        c = cull(dx, dy, 1.0, r, vx, vy, hx, hy, 1.0, h)
         if c == 0:
             continue
         decided += 1
