@@ -158,20 +158,8 @@ def segment_time(body: np.ndarray, ibody: np.ndarray, i: int, seg: np.ndarray, s
 
 @internal
 def segment_after(
-    px: float,
-    py: float,
-    vx: float,
-    vy: float,
-    ax: float,
-    ay: float,
-    r: float,
-    hi: float,
-    t: float,
-    nx: float,
-    ny: float,
-    x1: float,
-    y1: float,
-    length: float,
+    px: float, py: float, vx: float, vy: float, ax: float, ay: float, r: float, hi: float, t: float,
+    nx: float, ny: float, x1: float, y1: float, length: float,
 ) -> float:
     """``segment_time`` from the body's kinematics at ``t`` (``kinematics_at``), its radius, the
     look-ahead ``hi`` and the segment's normal, first end and length: the loop's refresh computes
@@ -229,21 +217,8 @@ def arc_time(body: np.ndarray, ibody: np.ndarray, i: int, arc: np.ndarray, s: in
 
 @internal
 def arc_after(
-    px: float,
-    py: float,
-    vx: float,
-    vy: float,
-    ax: float,
-    ay: float,
-    r: float,
-    hi: float,
-    t: float,
-    cx: float,
-    cy: float,
-    radius: float,
-    inside_flag: float,
-    a0: float,
-    span: float,
+    px: float, py: float, vx: float, vy: float, ax: float, ay: float, r: float, hi: float, t: float,
+    cx: float, cy: float, radius: float, inside_flag: float, a0: float, span: float,
 ) -> float:
     """``arc_time`` from the body's kinematics and the arc's numbers (as ``segment_after``)."""
     inside = inside_flag != 0.0
@@ -272,17 +247,8 @@ def arc_after(
 
 @internal
 def _unreachable(
-    px: float,
-    py: float,
-    vx: float,
-    vy: float,
-    ax: float,
-    ay: float,
-    hi: float,
-    cx: float,
-    cy: float,
-    rc: float,
-    inside: bool,
+    px: float, py: float, vx: float, vy: float, ax: float, ay: float, hi: float, cx: float,
+    cy: float, rc: float, inside: bool,
 ) -> bool:
     """Whether a centre moving from ``p`` cannot reach the circle of radius ``rc`` about ``c``
     within ``hi`` (from inside it when ``inside``): the reach test (``cull``), then for the
@@ -313,18 +279,8 @@ def capture_time(body: np.ndarray, ibody: np.ndarray, i: int, cap: np.ndarray, s
 
 @internal
 def capture_after(
-    px: float,
-    py: float,
-    vx: float,
-    vy: float,
-    ax: float,
-    ay: float,
-    hi: float,
-    t: float,
-    cx: float,
-    cy: float,
-    rc: float,
-    mode: float,
+    px: float, py: float, vx: float, vy: float, ax: float, ay: float, hi: float, t: float,
+    cx: float, cy: float, rc: float, mode: float,
 ) -> float:
     """``capture_time`` from the body's kinematics and the region's numbers (as ``segment_after``)."""
     leave = mode != 0.0
