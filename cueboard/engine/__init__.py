@@ -48,8 +48,11 @@ Kinetic energy is ``½ m |v|² + ½ I |ω|²`` with one ``INERTIA`` per body (a 
 the vertical axis, so its ``I`` is the vertical one and its ``WX, WY`` stay 0).
 
 Adding a SHAPE KIND: add its array and columns in layout.py, a ``<kind>_time`` function in
-detect.py (the first fall of a gap polynomial via ``roots.first_fall``), its rows in
-``loop._refresh`` and the initial fill, its branch in the event handling of ``loop.run_events``
+detect.py (the first fall of a gap polynomial via ``roots.first_fall``) built on a detector that
+takes the body's kinematics and the shape's numbers (``<kind>_after``, as ``segment_after``),
+its columns of ``tw`` in ``loop._refresh`` (which calls the ``_after`` detectors; the row minima
+of ``loop._row_scan`` cover every column of ``tw``), its branch in the event handling of
+``loop.run_events``
 (which computes the contact normal and calls ``dispatch.collide_wall`` or ``dispatch.capture``),
 an event code, and a builder method in ``world.ShapeBuilder``. Prefer composing existing kinds:
 a polygonal rail is segments plus zero-gap arcs at convex corners; a peg is a full ``arc``;

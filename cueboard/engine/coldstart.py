@@ -82,14 +82,15 @@ def enabled() -> bool:
 
 def arg_types(kernel: Any, args: Sequence[Any]) -> dict[str, Any]:
     """The numba types of the engine's array parameters, by name, for a call ``kernel(*args)``:
-    the kernel's own arguments and the work arrays it makes (``tp``, ``tw``, ``work``,
-    ``flags``) and passes on (``p`` is a row of ``par``)."""
+    the kernel's own arguments and the work arrays it makes (``tp``, ``tw``, ``rbest``,
+    ``rpos``, ``work``, ``flags``) and passes on (``p`` is a row of ``par``)."""
     names = inspect.signature(kernel.py_func).parameters
     given = dict(zip(names, args, strict=True))
     found = {name: typeof(value) for name, value in given.items() if isinstance(value, np.ndarray)}
     found["p"] = typeof(given["par"][0])
     found["tp"] = found["tw"] = typeof(np.empty((1, 1)))
-    found["work"] = typeof(np.empty(1, dtype=np.int64))
+    found["rbest"] = typeof(np.empty(1))
+    found["work"] = found["rpos"] = typeof(np.empty(1, dtype=np.int64))
     found["flags"] = typeof(np.zeros(1, dtype=np.bool_))
     return found
 

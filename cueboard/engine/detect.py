@@ -22,6 +22,7 @@ import math
 import numpy as np
 from numba import njit
 
+from cueboard.engine.bounds import clear, cull
 from cueboard.engine.jit import KERNEL_OPTIONS, internal
 from cueboard.engine.layout import (
     AA0,
@@ -86,8 +87,14 @@ def pair_time(body: np.ndarray, ibody: np.ndarray, i: int, j: int, t: float) -> 
     dsum = body[RAD, i] + body[RAD, j]
     if ibody[STATE, i] == AIRBORNE or ibody[STATE, j] == AIRBORNE:
         return _pair_time_3d(body, i, j, t, hi, dx, dy, dvx, dvy, hax, hay, dsum)
-    reach = math.hypot(dvx, dvy) * hi + math.hypot(hax, hay) * hi * hi
-    if math.hypot(dx, dy) - dsum > reach + DIST_TOL:
+    c = cull(dx, dy, 1.0, dsum, dvx, dvy, hax, hay, 1.0, hi)
+    if c > 0:
+        return INF
+    if c == 0:
+        reach = math.hypot(dvx, dvy) * hi + math.hypot(hax, hay) * hi * hi
+        if math.hypot(dx, dy) - dsum > reach + DIST_TOL:
+            return INF
+    if clear(dx, dy, dvx, dvy, hax, hay, hi, dsum, 2.0 * dsum * DIST_TOL):
         return INF
     c4 = hax * hax + hay * hay
     c3 = 2.0 * (hax * dvx + hay * dvy)
@@ -143,10 +150,21 @@ def segment_time(body: np.ndarray, ibody: np.ndarray, i: int, seg: np.ndarray, s
     if not hi > 0.0:
         return INF
     px, py, vx, vy, ax, ay = kinematics_at(body, i, t)
-    nx = seg[s, SNX]
-    ny = seg[s, SNY]
-    r = body[RAD, i]
-    g0 = nx * (px - seg[s, SX1]) + ny * (py - seg[s, SY1]) - r
+    return segment_after(
+        px, py, vx, vy, ax, ay, body[RAD, i], hi, t, seg[s, SNX], seg[s, SNY], seg[s, SX1], seg[s, SY1],
+        seg[s, SLEN],
+    )
+
+
+@internal
+def segment_after(
+    px: float, py: float, vx: float, vy: float, ax: float, ay: float, r: float, hi: float, t: float,
+    nx: float, ny: float, x1: float, y1: float, length: float,
+) -> float:
+    """``segment_time`` from the body's kinematics at ``t`` (``kinematics_at``), its radius, the
+    look-ahead ``hi`` and the segment's normal, first end and length: the loop's refresh computes
+    a body's kinematics once for all its shapes and passes numbers, not arrays."""
+    g0 = nx * (px - x1) + ny * (py - y1) - r
     if g0 < -r:
         return INF  # behind the line: segments are one-sided
     g1 = nx * vx + ny * vy
@@ -157,10 +175,10 @@ def segment_time(body: np.ndarray, ibody: np.ndarray, i: int, seg: np.ndarray, s
     tau, _ = first_fall(g0, g1, g2, 0.0, 0.0, 0.0, hi, DIST_TOL, V_SLOPE, 0.0)
     if tau == INF:
         return INF
-    qx = px + tau * (vx + 0.5 * ax * tau) - seg[s, SX1]
-    qy = py + tau * (vy + 0.5 * ay * tau) - seg[s, SY1]
+    qx = px + tau * (vx + 0.5 * ax * tau) - x1
+    qy = py + tau * (vy + 0.5 * ay * tau) - y1
     u = qx * ny - qy * nx  # along the segment: direction (ny, -nx) from end 1 to end 2
-    if u < 0.0 or u > seg[s, SLEN]:
+    if u < 0.0 or u > length:
         return INF
     return t + tau
 
@@ -191,20 +209,22 @@ def arc_time(body: np.ndarray, ibody: np.ndarray, i: int, arc: np.ndarray, s: in
     if not hi > 0.0:
         return INF
     px, py, vx, vy, ax, ay = kinematics_at(body, i, t)
-    cx = arc[s, ACX]
-    cy = arc[s, ACY]
-    r = body[RAD, i]
-    inside = arc[s, AINSIDE] != 0.0
-    reach = math.hypot(vx, vy) * hi + 0.5 * math.hypot(ax, ay) * hi * hi
-    d = math.hypot(px - cx, py - cy)
-    if inside:
-        rc = arc[s, AR] - r
-        if rc - d > reach + DIST_TOL:
-            return INF
-    else:
-        rc = arc[s, AR] + r
-        if d - rc > reach + DIST_TOL:
-            return INF
+    return arc_after(
+        px, py, vx, vy, ax, ay, body[RAD, i], hi, t, arc[s, ACX], arc[s, ACY], arc[s, AR], arc[s, AINSIDE],
+        arc[s, AA0], arc[s, ASPAN],
+    )
+
+
+@internal
+def arc_after(
+    px: float, py: float, vx: float, vy: float, ax: float, ay: float, r: float, hi: float, t: float,
+    cx: float, cy: float, radius: float, inside_flag: float, a0: float, span: float,
+) -> float:
+    """``arc_time`` from the body's kinematics and the arc's numbers (as ``segment_after``)."""
+    inside = inside_flag != 0.0
+    rc = radius - r if inside else radius + r
+    if _unreachable(px, py, vx, vy, ax, ay, hi, cx, cy, rc, inside):
+        return INF
     c0, c1, c2, c3, c4 = _circle_coeffs(px, py, vx, vy, ax, ay, cx, cy)
     c0 -= rc * rc
     if inside:
@@ -218,11 +238,31 @@ def arc_time(body: np.ndarray, ibody: np.ndarray, i: int, arc: np.ndarray, s: in
             return INF
         qx = px + tau * (vx + 0.5 * ax * tau) - cx
         qy = py + tau * (vy + 0.5 * ay * tau) - cy
-        phi = (math.atan2(qy, qx) - arc[s, AA0]) % TWO_PI
-        if phi <= arc[s, ASPAN]:
+        phi = (math.atan2(qy, qx) - a0) % TWO_PI
+        if phi <= span:
             return t + tau
         lo = end
     return INF
+
+
+@internal
+def _unreachable(
+    px: float, py: float, vx: float, vy: float, ax: float, ay: float, hi: float, cx: float,
+    cy: float, rc: float, inside: bool,
+) -> bool:
+    """Whether a centre moving from ``p`` cannot reach the circle of radius ``rc`` about ``c``
+    within ``hi`` (from inside it when ``inside``): the reach test (``cull``), then for the
+    outside of a circle the Bézier bound (``clear``)."""
+    sign = -1.0 if inside else 1.0
+    c = cull(px - cx, py - cy, sign, sign * rc, vx, vy, ax, ay, 0.5, hi)
+    if c > 0:
+        return True
+    if c == 0:
+        reach = math.hypot(vx, vy) * hi + 0.5 * math.hypot(ax, ay) * hi * hi
+        d = math.hypot(px - cx, py - cy)
+        if (rc - d if inside else d - rc) > reach + DIST_TOL:
+            return True
+    return not inside and clear(px - cx, py - cy, vx, vy, 0.5 * ax, 0.5 * ay, hi, rc, 2.0 * rc * DIST_TOL)
 
 
 @njit(**KERNEL_OPTIONS)
@@ -234,13 +274,17 @@ def capture_time(body: np.ndarray, ibody: np.ndarray, i: int, cap: np.ndarray, s
     if not hi > 0.0:
         return INF
     px, py, vx, vy, ax, ay = kinematics_at(body, i, t)
-    cx = cap[s, CCX]
-    cy = cap[s, CCY]
-    rc = cap[s, CR]
-    leave = cap[s, CMODE] != 0.0
-    reach = math.hypot(vx, vy) * hi + 0.5 * math.hypot(ax, ay) * hi * hi
-    d = math.hypot(px - cx, py - cy)
-    if (rc - d if leave else d - rc) > reach + DIST_TOL:
+    return capture_after(px, py, vx, vy, ax, ay, hi, t, cap[s, CCX], cap[s, CCY], cap[s, CR], cap[s, CMODE])
+
+
+@internal
+def capture_after(
+    px: float, py: float, vx: float, vy: float, ax: float, ay: float, hi: float, t: float,
+    cx: float, cy: float, rc: float, mode: float,
+) -> float:
+    """``capture_time`` from the body's kinematics and the region's numbers (as ``segment_after``)."""
+    leave = mode != 0.0
+    if _unreachable(px, py, vx, vy, ax, ay, hi, cx, cy, rc, leave):
         return INF
     c0, c1, c2, c3, c4 = _circle_coeffs(px, py, vx, vy, ax, ay, cx, cy)
     c0 -= rc * rc

@@ -7,8 +7,12 @@ ball model only, so that snooker's cold start compiles no disc code.
 It keeps a cache of next-event times — body-body ``tp[i, j]``, body-shape ``tw[i, k]`` (segments,
 then arcs, then capture regions) and each body's transition time ``TE`` — takes the earliest,
 moves only the bodies it involves to that time, applies the model's law, and recomputes only the
-rows of the bodies the event changed. Events go into preallocated arrays; when more than
-``max_events`` would be needed the loop stops and returns -1 (the caller raises a clear error).
+rows of the bodies the event changed. The earliest is kept per row (``_row_scan``: body ``i``'s
+``TE``, its pairs with the bodies after it, its shapes) and brought up to date with each refresh,
+so that choosing the next event reads ``n`` row minima instead of every cached time (~1000 for
+snooker's 22 balls and 36 shapes), with the same choice and tie-break as a scan of them all.
+Events go into preallocated arrays; when more than ``max_events`` would be needed the loop stops
+and returns -1 (the caller raises a clear error).
 """
 
 from __future__ import annotations
@@ -21,7 +25,15 @@ import numpy as np
 from numba import njit
 
 from cueboard.engine import coldstart
-from cueboard.engine.detect import V_SLOPE, arc_time, capture_time, pair_time, segment_time
+from cueboard.engine.detect import (
+    HORIZON,
+    V_SLOPE,
+    arc_after,
+    capture_after,
+    pair_time,
+    segment_after,
+    translating,
+)
 from cueboard.engine.dispatch import capture, collide_pair, collide_wall, end_segment, start_segment
 from cueboard.engine.jit import INTERNAL_OPTIONS, KERNEL_OPTIONS, internal
 from cueboard.engine.layout import (
@@ -41,7 +53,11 @@ from cueboard.engine.layout import (
     AX,
     AY,
     AZ,
+    CCX,
+    CCY,
     CKIND,
+    CMODE,
+    CR,
     DIST_TOL,
     EV_ARC,
     EV_BOUNCE,
@@ -124,33 +140,103 @@ def _refresh(
     cap: np.ndarray,
     tp: np.ndarray,
     tw: np.ndarray,
+    rbest: np.ndarray,
+    rpos: np.ndarray,
 ) -> None:
-    """Recompute every cached event time of body ``i`` from time ``t``."""
+    """Recompute every cached event time of body ``i`` from time ``t``, and the earliest events
+    of the rows that changed (``_row_scan``): row ``i`` anew, each row ``j < i`` for its entry
+    ``tp[j, i]`` (``_row_update``)."""
     n = body.shape[1]
     ns = seg.shape[0]
     na = arc.shape[0]
     nc = cap.shape[0]
-    if ibody[STATE, i] == REMOVED:
-        for j in range(n):
-            tp[i, j] = INF
-            tp[j, i] = INF
-        for k in range(ns + na + nc):
-            tw[i, k] = INF
-        return
+    removed = ibody[STATE, i] == REMOVED
+    moving = not removed and translating(ibody, i)
     for j in range(n):
-        if j == i or ibody[STATE, j] == REMOVED:
-            tp[i, j] = INF
-            tp[j, i] = INF
-            continue
-        tt = pair_time(body, ibody, i, j, t)
+        # two bodies neither of which travels never meet (pair_time's first test)
+        skip = removed or j == i or ibody[STATE, j] == REMOVED or not (moving or translating(ibody, j))
+        tt = INF if skip else pair_time(body, ibody, i, j, t)
         tp[i, j] = tt
         tp[j, i] = tt
-    for k in range(ns):
-        tw[i, k] = segment_time(body, ibody, i, seg, k, t)
-    for k in range(na):
-        tw[i, ns + k] = arc_time(body, ibody, i, arc, k, t)
-    for k in range(nc):
-        tw[i, ns + na + k] = capture_time(body, ibody, i, cap, k, t)
+        if j < i:
+            _row_update(body, tp, tw, j, i, tt, ns + na + nc, rbest, rpos)
+    hi = min(body[TE, i] - t, HORIZON)
+    if not moving or not hi > 0.0:
+        # a body not travelling, or at its transition, meets no shape (the detectors' first tests)
+        for k in range(ns + na + nc):
+            tw[i, k] = INF
+    else:
+        # the detectors of segment_time, arc_time, capture_time, with the kinematics computed once
+        px, py, vx, vy, ax, ay = kinematics_at(body, i, t)
+        r = body[RAD, i]
+        for k in range(ns):
+            tw[i, k] = segment_after(
+                px, py, vx, vy, ax, ay, r, hi, t, seg[k, SNX], seg[k, SNY], seg[k, SX1], seg[k, SY1],
+                seg[k, SLEN],
+            )
+        for k in range(na):
+            tw[i, ns + k] = arc_after(
+                px, py, vx, vy, ax, ay, r, hi, t, arc[k, ACX], arc[k, ACY], arc[k, AR], arc[k, AINSIDE],
+                arc[k, AA0], arc[k, ASPAN],
+            )
+        for k in range(nc):
+            tw[i, ns + na + k] = capture_after(
+                px, py, vx, vy, ax, ay, hi, t, cap[k, CCX], cap[k, CCY], cap[k, CR], cap[k, CMODE]
+            )
+    _row_scan(body, tp, tw, i, ns + na + nc, rbest, rpos)
+
+
+@internal
+def _row_scan(
+    body: np.ndarray, tp: np.ndarray, tw: np.ndarray, i: int, nw: int, rbest: np.ndarray, rpos: np.ndarray
+) -> None:
+    """The earliest event of row ``i`` into ``rbest[i]`` and its place into ``rpos[i]``: the first
+    smallest of ``TE[i]`` (place 0), ``tp[i, j]`` for ``j > i`` ascending (place ``j``) and
+    ``tw[i, k]`` ascending (place ``n + k``), taken with a strict ``<`` from ``inf`` (place -1:
+    none), so that the rows scanned in ascending order give the event one scan of every time
+    would: the same time, the same tie-break."""
+    n = tp.shape[0]
+    best = INF
+    pos = -1
+    if body[TE, i] < best:
+        best = body[TE, i]
+        pos = 0
+    for j in range(i + 1, n):
+        if tp[i, j] < best:
+            best = tp[i, j]
+            pos = j
+    for k in range(nw):
+        if tw[i, k] < best:
+            best = tw[i, k]
+            pos = n + k
+    rbest[i] = best
+    rpos[i] = pos
+
+
+@internal
+def _row_update(
+    body: np.ndarray,
+    tp: np.ndarray,
+    tw: np.ndarray,
+    j: int,
+    i: int,
+    tt: float,
+    nw: int,
+    rbest: np.ndarray,
+    rpos: np.ndarray,
+) -> None:
+    """Row ``j``'s earliest event after its entry ``tp[j, i]`` (``j < i``, place ``i``) became
+    ``tt``, the rest of the row unchanged: a new first smallest if ``tt`` is below the row's or
+    equal to it at an earlier place; the row is scanned again only when its earliest entry grew."""
+    p = rpos[j]
+    if p == i:
+        if tt <= rbest[j]:
+            rbest[j] = tt  # still the first smallest: every earlier entry is above the old value
+        else:
+            _row_scan(body, tp, tw, j, nw, rbest, rpos)
+    elif tt < rbest[j] or (tt == rbest[j] and i < p):
+        rbest[j] = tt
+        rpos[j] = i
 
 
 @internal
@@ -487,9 +573,28 @@ def _run_events_py(
     tw = np.empty((n, max(nw, 1)))
     tp.fill(INF)
     tw.fill(INF)
+    # each row's earliest event (``_row_scan``): the next event is the earliest of the n rows
+    rbest = np.empty(n)
+    rpos = np.empty(n, dtype=np.int64)
+    rbest.fill(INF)
+    rpos.fill(-1)
     for i in range(n):
-        if ibody[STATE, i] != REMOVED:
-            _refresh(body, ibody, i, 0.0, seg, arc, cap, tp, tw)
+        if ibody[STATE, i] == REMOVED:
+            continue
+        if translating(ibody, i):
+            _refresh(body, ibody, i, 0.0, seg, arc, cap, tp, tw, rbest, rpos)
+            continue
+        # A body not travelling meets no shape and no other body not travelling (detect.py: those
+        # times are inf, as filled); its times with the travelling bodies after it are set by
+        # their own refresh below. Only those with the travelling bodies before it are left, as
+        # a full refresh of it would set them (pair_time with this body first).
+        for j in range(i):
+            if translating(ibody, j):
+                tt = pair_time(body, ibody, i, j, 0.0)
+                tp[i, j] = tt
+                tp[j, i] = tt
+    for i in range(n):
+        _row_scan(body, tp, tw, i, nw, rbest, rpos)
     work = np.empty(n, dtype=np.int64)
     flags = np.zeros(n, dtype=np.bool_)
     # ``n - n`` rather than bare constants: numba types a variable first assigned a constant as a
@@ -498,28 +603,16 @@ def _run_events_py(
     count = n - n
     while True:
         best = INF
-        what = 0  # 1 transition, 2 pair, 3 shape
         a = none
-        b = none
         for i in range(n):
-            if body[TE, i] < best:
-                best = body[TE, i]
-                what = 1
+            if rbest[i] < best:
+                best = rbest[i]
                 a = i
-            for j in range(i + 1, n):
-                if tp[i, j] < best:
-                    best = tp[i, j]
-                    what = 2
-                    a = i
-                    b = j
-            for k in range(nw):
-                if tw[i, k] < best:
-                    best = tw[i, k]
-                    what = 3
-                    a = i
-                    b = k
-        if what == 0:
+        if a < 0:
             break
+        pos = rpos[a]
+        what = 1 if pos == 0 else (2 if pos < n else 3)  # transition, pair, shape
+        b = none if pos == 0 else (pos if pos < n else pos - n)
         if count >= max_events:
             return -1
         first = count
@@ -591,6 +684,7 @@ def _run_events_py(
             else:
                 # not captured: forget this crossing (found again only after leaving the region)
                 tw[a, b] = INF
+                _row_scan(body, tp, tw, a, nw, rbest, rpos)
                 continue
         e1 = kinetic_energy(body, a)
         if what == 2:
@@ -621,13 +715,13 @@ def _run_events_py(
                     if count < 0:
                         return -1
             for w in range(nwork):
-                _refresh(body, ibody, work[w], t, seg, arc, cap, tp, tw)
+                _refresh(body, ibody, work[w], t, seg, arc, cap, tp, tw, rbest, rpos)
         else:
             if what == 3 and kind != EV_CAPTURE and kind != EV_OFF and ibody[STATE, a] == STATIONARY:
                 count = _record_rest(body, ibody, a, t, ev_i, ev_f, count, check)  # stopped by a wall
                 if count < 0:
                     return -1
-            _refresh(body, ibody, a, t, seg, arc, cap, tp, tw)
+            _refresh(body, ibody, a, t, seg, arc, cap, tp, tw, rbest, rpos)
         for k in range(first, count):
             _fill_motion(body, ibody, ev_i, ev_f, k)
     return count

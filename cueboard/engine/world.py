@@ -320,6 +320,10 @@ _STATE_KIND: Final = {
     "sliding": EventKind.SLIDING,
     "rolling": EventKind.ROLLING,
 }
+#: The kinds ``to_events`` makes, bound once: an enum member read from its class costs ~0.15 µs
+#: on Python 3.11 (the enum's descriptor), once or twice per event otherwise.
+_COLLISION, _CUSHION = EventKind.COLLISION, EventKind.CUSHION
+_BOUNCE, _OFF_TABLE = EventKind.BOUNCE, EventKind.OFF_TABLE
 _new_event = Event.__new__
 _set = object.__setattr__
 _tuple_new = tuple.__new__
@@ -387,20 +391,20 @@ def to_events(raw: RawEvents, body_ids: Sequence[str], shapes: Shapes) -> tuple[
                 heights = (BodyHeight(idb, row[EF_ZB], row[EF_ZB + 1], row[EF_ZB + 2]),)
             if row[EF_ZA] or row[EF_ZA + 1] or row[EF_ZA + 2]:
                 heights = (BodyHeight(ida, row[EF_ZA], row[EF_ZA + 1], row[EF_ZA + 2]), *heights)
-            append(make(t, EventKind.COLLISION, (ida, idb), None, x, y, motion, heights))
+            append(make(t, _COLLISION, (ida, idb), None, x, y, motion, heights))
             continue
         if kind == EV_SEGMENT:
-            event_kind, shape = EventKind.CUSHION, seg_names[b]
+            event_kind, shape = _CUSHION, seg_names[b]
         elif kind == EV_ARC:
-            event_kind, shape = EventKind.CUSHION, arc_names[b]
+            event_kind, shape = _CUSHION, arc_names[b]
         elif kind == EV_CAPTURE:
             event_kind, shape = cap_events[b], cap_names[b]
         elif kind == EV_STATE:
             event_kind = _STATE_KIND[names[b]]
         elif kind == EV_BOUNCE:
-            event_kind, shape = EventKind.BOUNCE, "bed"
+            event_kind, shape = _BOUNCE, "bed"
         elif kind == EV_OFF:
-            event_kind = EventKind.OFF_TABLE
+            event_kind = _OFF_TABLE
             ns = len(seg_names)
             shape = seg_names[b] if b < ns else arc_names[b - ns]
         else:

@@ -19,6 +19,10 @@ CUE_BALL = "white"
 #: Two first contacts closer in time than this count as "at once" (S3 R12(c)), s.
 SIMULTANEOUS = 1e-4
 _MOTION = (EventKind.SLIDING, EventKind.ROLLING, EventKind.SPINNING, EventKind.STATIONARY, EventKind.BOUNCE)
+#: The kinds ``outcome_of`` tests, bound once: an enum member read from its class costs ~0.15 µs
+#: on Python 3.11 (the enum's descriptor), several per event otherwise.
+_COLLISION, _CUSHION, _POCKETED = EventKind.COLLISION, EventKind.CUSHION, EventKind.POCKETED
+_OFF_TABLE, _STATIONARY, _STRIKE = EventKind.OFF_TABLE, EventKind.STATIONARY, EventKind.STRIKE
 
 
 def _pocket_name(shape: str | None) -> str:
@@ -60,7 +64,7 @@ def outcome_of(
         a = ev.bodies[0]
         if ev.heights and not flew:
             flew = any(h.body == CUE_BALL for h in ev.heights)
-        if kind is EventKind.COLLISION:
+        if kind is _COLLISION:
             b = ev.bodies[1]
             if a == CUE_BALL or b == CUE_BALL:
                 other = b if a == CUE_BALL else a
@@ -71,16 +75,16 @@ def outcome_of(
                 elif ev.time - t_first <= SIMULTANEOUS and other not in first and len(first) < 2:
                     first.append(other)
             continue
-        if kind is EventKind.CUSHION:
+        if kind is _CUSHION:
             cushions.append((a, ev.shape or ""))
-        elif kind is EventKind.POCKETED:
+        elif kind is _POCKETED:
             potted.append((a, _pocket_name(ev.shape)))
-        elif kind is EventKind.OFF_TABLE:
+        elif kind is _OFF_TABLE:
             off.append(a)
-        elif kind is EventKind.STATIONARY:
+        elif kind is _STATIONARY:
             if ev.x is not None and ev.y is not None:
                 last_xy[a] = (ev.x, ev.y)
-        elif kind is not EventKind.STRIKE and kind not in _MOTION:
+        elif kind is not _STRIKE and kind not in _MOTION:
             continue
         moved[a] = None
     gone_pot = {b for b, _ in potted}

@@ -57,17 +57,17 @@ def motion_from(
     el = math.radians(elevation)
     dx, dy = math.cos(phi), math.sin(phi)
     ce, se = math.cos(el), math.sin(el)
-    c = (ce * dx, ce * dy, -se)  # cue direction
-    s = (dy, -dx, 0.0)  # to the right of the stroke, horizontal
-    u = (s[1] * c[2] - s[2] * c[1], s[2] * c[0] - s[0] * c[2], s[0] * c[1] - s[1] * c[0])  # s × c: "up"
+    # written out component by component (no tuples to index: this runs once per shot of a search)
+    c0, c1, c2 = ce * dx, ce * dy, -se  # cue direction
+    s0, s1, s2 = dy, -dx, 0.0  # to the right of the stroke, horizontal
+    u0, u1, u2 = s1 * c2 - s2 * c1, s2 * c0 - s0 * c2, s0 * c1 - s1 * c0  # s × c: "up"
     k = speed * mass * radius / (0.4 * mass * radius * radius)  # R |J| / I
     # ω = (r × J)/I with r = R(a s + b u - .. c), J ∥ c:  s × c = u, u × c = -s
     a, b = side, top
-    w = tuple(k * (a * u[n] - b * s[n]) for n in range(3))
     squirt = squirt_angle(side, mass, end_mass)
     vh = speed * ce
     v = (vh * math.cos(phi + squirt), vh * math.sin(phi + squirt))
-    return v, (w[0], w[1], w[2])
+    return v, (k * (a * u0 - b * s0), k * (a * u1 - b * s1), k * (a * u2 - b * s2))
 
 
 def launch_speed(strike: SnookerStrike, *, physics: SnookerPhysics) -> float:
