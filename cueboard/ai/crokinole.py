@@ -276,7 +276,7 @@ def candidates(position: CrokinolePosition) -> list[Candidate]:
             for f, label in ((1.0, "open 20"), (1.04, "open 20 firm"), (0.93, "open 20 soft")):
                 if _clear(s, (0.0, 0.0), pegs + [(p.x, p.y, 2 * R_D) for p in board]):
                     out.append(Candidate(_DECL, _strike(s, (0.0, 0.0), stop_speed(d) * f + 0.02), label, 3.0,
-                                           explanation=explain.crokinole_open_20()))
+                                         family=label, explanation=explain.crokinole_open_20()))
     for p in sorted(opp, key=lambda q: -zone_value(q.x, q.y)):
         obstacles = pegs + [(q.x, q.y, 2 * R_D) for q in board if q.id != p.id]
         for s in starts:
@@ -297,11 +297,13 @@ def candidates(position: CrokinolePosition) -> list[Candidate]:
                         _strike(s, tgt, stop_speed(d + 0.45)),
                         f"{label} {p.id}",
                         2.0 + zone_value(p.x, p.y) / 15,
+                        family=f"{label} {p.id}",
                         explanation=explain.crokinole_takeout(zone_value(p.x, p.y)),
                     )
                 )
             out.append(
                 Candidate(_DECL, _strike(s, (p.x, p.y), stop_speed(d + 0.06)), f"hit and stick {p.id}", 1.5,
+                          family=f"hit and stick {p.id}",
                           explanation=explain.crokinole_stick(zone_value(p.x, p.y)))
             )
     if not opp:
@@ -312,13 +314,14 @@ def candidates(position: CrokinolePosition) -> list[Candidate]:
         ks = [r / B.fifteen_radius for r in DRAW_RADII]
         if not position.settings.fifteen_rule:
             ks.append(1.0 + 2.6 * R_D / B.fifteen_radius)
-        for px, py in B.peg_positions:
+        for peg, (px, py) in enumerate(B.peg_positions):
             for k in ks:
                 tgt = (px * k, py * k)
                 for s in starts[::2] if len(starts) > 4 else starts:
                     if _clear(s, tgt, obstacles):
                         d = math.hypot(tgt[0] - s[0], tgt[1] - s[1])
                         out.append(Candidate(_DECL, _strike(s, tgt, stop_speed(d)), "guard behind a peg", 1.0,
+                                             family=f"guard {peg} {k:.3f}",
                                              explanation=explain.crokinole_guard()))
     if not out:  # nothing clear: a firm shot at the centre from the middle start (banks off pegs)
         s = starts[len(starts) // 2]
