@@ -6,12 +6,13 @@ higher total, 1 each for a tie, whatever the difference: a lead of 5 wins the ro
 a lead of 50 once the last disc is shot. So the AI values a position by the expected result of
 the round, not by its tally: the final margin is modelled as a normal variable around the
 current (exposure-adjusted) margin plus what the side about to shoot is expected to gain, with a
-spread that grows with the discs still to be shot. Measured in the AI's own play (90 rounds of the
-three ladder pairings, seeds 600-629 of each, 2026-12-02; docs/ai.md, "Crokinole's ladder"):
-the final margin's spread is about 10 points times the square root of the discs left (9.1-10.7 for
-1 to 15 discs), and the side about to shoot gains on average about 3 points on the adjusted
-margin, 10 when it holds the hammer (the round's last disc: 8.7-11.5 for every odd count of discs
-left).
+spread that grows with the discs still to be shot. Measured in the AI's own play before this
+evaluation (67 one-round games of the ladder's pairings: 30 pro v club, 30 club v amateur, 7
+amateur v beginner, frames seeded from 600 on, not the benchmark's seeds; 2026-12-02, docs/ai.md
+"Crokinole's ladder"): the final margin's spread is 8.5-10.2 points times the square root of the
+discs left (1 to 15 discs), and the side about to shoot gains on the exposure-adjusted margin
+-0.4 to 5.1 points (mean 1.4) without the hammer and 9.6-12.1 with it (the round's last disc
+still to come). The constants below are round figures inside those ranges.
 """
 
 from __future__ import annotations
