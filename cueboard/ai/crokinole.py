@@ -6,8 +6,9 @@ Shot ideas (each from several legal starting points on the shooter's part of the
   past the centre (the disc drops when it crosses the hole slowly);
 - takeouts and must-hit shots: aim at an opponent disc (full, or a half-disc to either side, to
   keep the shooter in) hard enough to send it off, or softly to "hit and stick";
-- draws and guards: a soft shot that stops just outside a peg on the line from the opponent's
-  quadrant towards the shooter's discs, shielding them.
+- draws and guards (only when no opponent disc is on the board: otherwise a shot must hit one):
+  a soft shot that stops in the 15 on a peg's radius, inside the 15-line (an open shot must end
+  in the 15, the WCC rule; without that rule also just outside the peg).
 Partnerships need nothing special: the evaluation is by side, so a shot that leaves the partner
 (who shoots after the next opponent) a good position scores through the tally and the exposure.
 
@@ -17,7 +18,9 @@ Speeds come from the physics' own sliding friction, measured once by a calibrati
 Evaluation of the position left, for the deciding side: the round's tally difference (20s at
 20, 15/10/5 by zone); discs of the side about to shoot against are discounted by how exposed
 they are (a clear line from that shooter's starting arc), and the other side's by the same
-measure for our next shooter; a finished round counts its points, a finished game ±1000.
+measure for our next shooter; a finished round counts its points, a finished game ±1000. When
+the round's result is what it scores (the tournament variant: 2 points for a round won, however
+by much), that margin is turned into the expected result of the round (:mod:`cueboard.ai.crokinole_round`).
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ import numpy as np
 
 from cueboard.ai import explain
 from cueboard.ai.agent import Decision
+from cueboard.ai.crokinole_round import counts_by_round, round_value
 from cueboard.ai.noise import DiscNoise, check_level, check_noise_scale, gaussian
 from cueboard.ai.search import REFUSED_VALUE, Candidate, play_through
 from cueboard.games.crokinole import (
@@ -69,6 +73,9 @@ R_LINE = B.shooting_radius
 #: Start offsets (degrees from the seat's direction) tried along the shooting line.
 START_OFFSETS: Final = (-40.0, -30.0, -20.0, -10.0, 0.0, 10.0, 20.0, 30.0, 40.0)
 _DECL = CrokinoleDeclaration()
+#: Distances from the centre (m) of the draws behind a peg: inside the 15-line (its radius less a
+#: disc's, 0.086 m), the outer one just clear of the peg.
+DRAW_RADII: Final = (0.06, 0.08)
 
 
 @cache
@@ -166,6 +173,8 @@ def evaluate(
         v = zone_value(p.x, p.y)
         risk = 0.6 * v * exposure(after, (p.x, p.y), nxt, p.id)
         value += -risk if s == side else risk
+    if counts_by_round(after):
+        return round_value(after, side, value)
     return value
 
 
@@ -259,16 +268,15 @@ def candidates(position: CrokinolePosition) -> list[Candidate]:
         raise CrokinoleError(f"seat {seat} has no legal starting point")
     board = position.on_table()
     opp = [p for p in board if position.side_of_disc(p) != side]
-    own = [p for p in board if position.side_of_disc(p) == side]
     pegs = _pegs()
     out: list[Candidate] = []
     if not opp:
-        for s in starts[::2] if len(starts) > 4 else starts:
+        for s in starts:
             d = math.hypot(*s)
             for f, label in ((1.0, "open 20"), (1.04, "open 20 firm"), (0.93, "open 20 soft")):
                 if _clear(s, (0.0, 0.0), pegs + [(p.x, p.y, 2 * R_D) for p in board]):
                     out.append(Candidate(_DECL, _strike(s, (0.0, 0.0), stop_speed(d) * f + 0.02), label, 3.0,
-                                           explanation=explain.crokinole_open_20()))
+                                         family=label, explanation=explain.crokinole_open_20()))
     for p in sorted(opp, key=lambda q: -zone_value(q.x, q.y)):
         obstacles = pegs + [(q.x, q.y, 2 * R_D) for q in board if q.id != p.id]
         for s in starts:
@@ -289,23 +297,32 @@ def candidates(position: CrokinolePosition) -> list[Candidate]:
                         _strike(s, tgt, stop_speed(d + 0.45)),
                         f"{label} {p.id}",
                         2.0 + zone_value(p.x, p.y) / 15,
+                        family=f"{label} {p.id}",
                         explanation=explain.crokinole_takeout(zone_value(p.x, p.y)),
                     )
                 )
             out.append(
                 Candidate(_DECL, _strike(s, (p.x, p.y), stop_speed(d + 0.06)), f"hit and stick {p.id}", 1.5,
+                          family=f"hit and stick {p.id}",
                           explanation=explain.crokinole_stick(zone_value(p.x, p.y)))
             )
-    if not opp or own:
-        # draws to the 15 and guards just outside a peg, shielding the centre
-        for px, py in B.peg_positions:
-            k = 1.0 + 2.6 * R_D / B.fifteen_radius
-            tgt = (px * k, py * k)
-            for s in starts[::2] if len(starts) > 4 else starts:
-                d = math.hypot(tgt[0] - s[0], tgt[1] - s[1])
-                if d < 0.32 and _clear(s, tgt, pegs + [(q.x, q.y, 2 * R_D) for q in board]):
-                    out.append(Candidate(_DECL, _strike(s, tgt, stop_speed(d)), "guard behind a peg", 1.0,
-                                              explanation=explain.crokinole_guard()))
+    if not opp:
+        # draws behind the pegs: an open shot must end in the 15 (rules C7, the WCC rule), so
+        # inside the 15-line on a peg's radius; without that rule also just outside the peg.
+        # With an opponent disc on the board every shot must hit one (C8, C9): no draws then.
+        obstacles = pegs + [(q.x, q.y, 2 * R_D) for q in board]
+        ks = [r / B.fifteen_radius for r in DRAW_RADII]
+        if not position.settings.fifteen_rule:
+            ks.append(1.0 + 2.6 * R_D / B.fifteen_radius)
+        for peg, (px, py) in enumerate(B.peg_positions):
+            for k in ks:
+                tgt = (px * k, py * k)
+                for s in starts[::2] if len(starts) > 4 else starts:
+                    if _clear(s, tgt, obstacles):
+                        d = math.hypot(tgt[0] - s[0], tgt[1] - s[1])
+                        out.append(Candidate(_DECL, _strike(s, tgt, stop_speed(d)), "guard behind a peg", 1.0,
+                                             family=f"guard {peg} {k:.3f}",
+                                             explanation=explain.crokinole_guard()))
     if not out:  # nothing clear: a firm shot at the centre from the middle start (banks off pegs)
         s = starts[len(starts) // 2]
         out.append(Candidate(_DECL, _strike(s, (0.0, 0.0), stop_speed(0.6)), "bank off the pegs", 0.0,

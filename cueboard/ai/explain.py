@@ -88,7 +88,7 @@ def crokinole_stick(points: int) -> Call:
 
 
 def crokinole_guard() -> Call:
-    """A disc placed just outside a peg, shielding the centre."""
+    """A disc drawn behind a peg, shielded by it."""
     return Call("ai.crokinole.guard")
 
 

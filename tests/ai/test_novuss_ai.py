@@ -46,3 +46,14 @@ def test_variations_turn_and_pace_a_rebound() -> None:
     assert {v.family for v in varied} == {rebound.family}
     push = next(c for c in candidates(pos) if c.label.startswith("push"))
     assert variations(push) == []
+
+
+def test_every_novuss_error_grows_from_the_pro_to_the_beginner() -> None:
+    """The levels are spaced for the ladder (docs/ai.md, "The ladder and the ratings"): each level's
+    direction, speed and placement errors are larger than the level above's."""
+    from cueboard.ai.novuss import NOISE
+
+    order = ["perfect", "pro", "club", "amateur", "beginner"]
+    for what in ("direction_deg", "speed_rel", "speed", "start"):
+        sigmas = [getattr(NOISE[lv], what) for lv in order]
+        assert sigmas == sorted(sigmas) and len(set(sigmas)) == len(sigmas), what
