@@ -109,7 +109,7 @@ TOURNAMENT_CUE_NOISE: Final = CueNoise(direction_deg=0.125, speed=0.075, tip=0.0
 #: (``cueboard.ai.snooker.player.POT_FLOOR``): the calibration run is in docs/ai.md
 #: ("Calibration", "The pro recalibrated"). The weaker levels have none: beside their stroke errors
 #: it is small.
-PRO_CONTACT: Final = 0.00033
+PRO_CONTACT: Final = 0.0003
 
 #: The professional: a steadier stroke than the pool robots' (direction, speed and tip σ below the
 #: tournament noise's) and the contact-point error, so that his misses come from judging the
