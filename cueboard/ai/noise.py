@@ -109,15 +109,15 @@ TOURNAMENT_CUE_NOISE: Final = CueNoise(direction_deg=0.125, speed=0.075, tip=0.0
 #: (``cueboard.ai.snooker.player.POT_FLOOR``): the calibration run is in docs/ai.md
 #: ("Calibration", "The pro recalibrated"). The weaker levels have none: beside their stroke errors
 #: it is small.
-PRO_CONTACT: Final = 0.00033
+PRO_CONTACT: Final = 0.0003
 
 #: The professional: a steadier stroke than the pool robots' (direction, speed and tip σ below the
 #: tournament noise's) and the contact-point error, so that his misses come from judging the
 #: contact, which grows with the object ball's distance from the pocket, more than from the
 #: cue's line, which grows with the cue ball's distance from the object ball times it. Issue 19's
 #: bands: pot success 88-95 %, long pots 55-75 %, a century in 15-40 % of frames. Measured over 50
-#: self-play frames (seed 100, at 15f5ce3): 89.3 % (1475/1651), long 67.5 % (199/295), a century in
-#: 6 of 50 frames (12 %: under its band); docs/ai.md, "Calibration".
+#: self-play frames (seed 100, at 0956e5d): 92.6 % (1409/1522), long 72.9 % (175/240), a century in
+#: 9 of 50 frames (18 %); docs/ai.md, "Calibration" ("The pro's contact error set between them").
 PRO_CUE_NOISE: Final = CueNoise(
     direction_deg=0.025, speed=0.02, tip=0.0001, contact=PRO_CONTACT
 )
