@@ -20,8 +20,10 @@ import sys
 from types import SimpleNamespace
 
 from benchmarks.bench_ai import PAIR_SEED, _pairings, _play_one, ladder_figures, rating_figures
+from cueboard.ai.noise import LEVELS as ALL_LEVELS
 
-LEVELS = ["beginner", "amateur", "club", "pro"]
+#: The levels the bench's pairings are drawn from (``_pairings`` leaves out "perfect").
+LEVELS = [str(level) for level in ALL_LEVELS]
 
 
 def play(game: str, pairings: str, n: int, start: int = 0, step: int = 1) -> None:
