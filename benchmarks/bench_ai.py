@@ -41,7 +41,7 @@ from benchmarks.core import BenchmarkUnavailableError, Figure
 from cueboard.ai.match import FrameResult, new_frame, play_frame
 from cueboard.ai.noise import LEVELS, check_noise_scale
 from cueboard.ai.players import SearchAgent, SearchSettings
-from cueboard.ai.registry import game_ai, parse_level
+from cueboard.ai.registry import make_agent
 from cueboard.ai.stats import collect
 from cueboard.analysis.ratings import Game as RatedGame
 from cueboard.analysis.ratings import ratings, wilson
@@ -71,8 +71,14 @@ def _levels() -> list[str]:
 
 
 def _agent(game: str, level: str) -> SearchAgent:
-    """The player of ``level``; ``pro@0.5`` is the pro with half its execution noise."""
-    return SearchAgent(game_ai(game, *parse_level(level)), _settings(), name=f"ai:{level}")
+    """The player of ``level``; ``pro@0.5`` is the pro with half its execution noise,
+    ``pro@tournament`` the pro's decisions with the tournament noise (the study's own noise,
+    :func:`cueboard.ai.noise.study_noise`, as ``cueboard.ai.registry.make_agent`` builds it; before
+    2026-12-02 the study was dropped here and the frames played the pro's noise times 5, its
+    contact error of 1.5 mm included)."""
+    agent = make_agent(game, f"ai:{level}", _settings())
+    assert isinstance(agent, SearchAgent)
+    return agent
 
 
 def _noise_scales() -> list[float]:

@@ -170,3 +170,27 @@ def test_the_tournament_study_has_no_contact_error() -> None:
     ai = game_ai("snooker", "pro", study_factor("pro", "tournament"), "tournament")
     assert ai.model().noise.contact == 0.0  # type: ignore[attr-defined]
     assert ai.model().noise.direction_deg == pytest.approx(0.125)  # type: ignore[attr-defined]
+
+
+def test_the_bench_plays_the_tournament_study_with_its_own_noise() -> None:
+    """The bench's ``ai.snooker.tournament_noise.*`` frames are played by ``ai:pro@tournament``
+    with the study's noise (σ 0.125°, 0.075 m/s, 0.5 mm, no contact error), not the pro's noise
+    scaled to the study's direction error (which carried a 1.5 mm contact error): the strokes it
+    produces spread by the study's direction σ."""
+    import numpy as np
+
+    from benchmarks.bench_ai import _agent
+    from cueboard.ai.match import new_frame
+    from cueboard.ai.noise import study_noise
+    from cueboard.games.protocol import get_game
+    from cueboard.games.snooker import SnookerStrike
+
+    agent = _agent("snooker", "pro@tournament")
+    assert agent.ai.model().noise == study_noise("pro", "tournament")  # type: ignore[attr-defined]
+    position = new_frame(get_game("snooker"), 0, 1)
+    strike = SnookerStrike(angle=10.0, speed=2.0)
+    rng = np.random.default_rng(7)
+    angles = np.array([agent.ai.perturb(position, strike, rng).angle for _ in range(4000)])
+    speeds = np.array([agent.ai.perturb(position, strike, rng).speed for _ in range(4000)])
+    assert angles.std() == pytest.approx(0.125, rel=0.06)  # 4000 draws: σ known to ~1.1 %
+    assert speeds.std() == pytest.approx(0.075, rel=0.06)
