@@ -1,0 +1,83 @@
+"""Diagnose ai:pro@tournament self-play: each stroke's intent, the chosen candidate's own success
+estimate, what happened (scored, foul and why). Frames k of seed 100, as the bench's study.
+
+Usage: python scripts/tourney_diag.py OUT.json K0 K1 ...
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import Any
+
+from benchmarks import bench_ai
+from cueboard.ai import players
+from cueboard.ai.snooker import player as sp
+
+LAST: dict[str, float] = {}
+EST: list[float | None] = []
+
+_orig_cands = sp.SnookerAI.candidates
+
+
+def _cands(self, position):  # type: ignore[no-untyped-def]
+    out = _orig_cands(self, position)
+    LAST.clear()
+    LAST.update({c.label: c.success for c in out})
+    return out
+
+
+sp.SnookerAI.candidates = _cands  # type: ignore[method-assign]
+_orig_decide = players.SearchAgent.decide
+
+
+def _decide(self, game, position, rng):  # type: ignore[no-untyped-def]
+    LAST.clear()
+    d = _orig_decide(self, game, position, rng)
+    base = d.intent.split(" varied (")[0]
+    EST.append(LAST.get(base) if d.strike is not None else None)
+    return d
+
+
+players.SearchAgent.decide = _decide  # type: ignore[method-assign]
+
+
+def main() -> None:
+    import os
+
+    if os.environ.get("TQ_FLOOR"):  # a screening variant: the pro's pot floor (the study plays it)
+        sp.POT_FLOOR["pro"] = float(os.environ["TQ_FLOOR"])
+    out_path, ks = sys.argv[1], [int(x) for x in sys.argv[2:]]
+    rows = []
+    for k in ks:
+        EST.clear()
+        t0 = time.process_time()
+        fr = bench_ai._play_one("snooker", "pro@tournament", "pro@tournament", k, 100)
+        if isinstance(fr, str):
+            print("aborted", k, fr, flush=True)
+            continue
+        est = list(EST)
+        i = 0
+        shots = []
+        for entry, intent in zip(fr.shots, fr.intents, strict=True):
+            if entry.strike is None:
+                continue
+            r: Any = entry.ruling
+            e = est[i] if i < len(est) else None
+            i += 1
+            shots.append({"intent": intent, "est": e, "points": 0 if r.foul else r.points,
+                          "foul": r.foul, "reason": str(r.foul_reason) if r.foul else None,
+                          "scored": list(r.scored)})
+        rows.append({"k": k, "shots": shots, "cpu": time.process_time() - t0,
+                     "dcpu": fr.decision_cpu})
+        print("frame", k, len(shots), "shots", flush=True)
+        with open(out_path, "wb") as fh:
+            import pickle
+            pickle.dump(rows, fh)
+        with open(out_path + ".frames.pkl", "ab") as fh:
+            import pickle
+            pickle.dump(fr, fh)
+
+
+if __name__ == "__main__":
+    main()
