@@ -18,7 +18,8 @@ CAP = np.array([[0.0, 0.0, 0.05]])
 
 
 def _clear(xy: list[tuple[float, float]], cap: np.ndarray = CAP, limit: float = 0.05) -> bool:
-    return bool(placement_clear(np.array(xy, dtype=np.float64).reshape(-1, 2), -1.0, 1.0, -1.0, 1.0, cap, limit))
+    centres = np.array(xy, dtype=np.float64).reshape(-1, 2)
+    return bool(placement_clear(centres, -1.0, 1.0, -1.0, 1.0, cap, limit))
 
 
 def test_a_clear_position_passes() -> None:
