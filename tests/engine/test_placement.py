@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from cueboard.engine.placement import placement_clear
+from cueboard.engine.world import Shapes
 from cueboard.games.snooker import physics
 from cueboard.games.snooker.cushions import table_shapes
 from cueboard.games.snooker.physics_params import STANDARD_PHYSICS
@@ -70,11 +71,11 @@ def test_the_screen_never_passes_what_the_exact_checks_refuse() -> None:
     assert refused > 300 and passed > 300  # both kinds were drawn
 
 
-def _exact(xy: np.ndarray, ids: tuple[str, ...], shapes: object) -> None:
+def _exact(xy: np.ndarray, ids: tuple[str, ...], shapes: Shapes) -> None:
     """``_check_position`` with its screen turned off (the checks it runs when the screen fails)."""
     original = physics.placement_clear
     physics.placement_clear = lambda *args: False  # type: ignore[assignment]
     try:
-        physics._check_position(xy, ids, T, shapes)  # type: ignore[arg-type]
+        physics._check_position(xy, ids, T, shapes)
     finally:
         physics.placement_clear = original
