@@ -74,7 +74,7 @@ def test_the_screen_never_passes_what_the_exact_checks_refuse() -> None:
 def _exact(xy: np.ndarray, ids: tuple[str, ...], shapes: Shapes) -> None:
     """``_check_position`` with its screen turned off (the checks it runs when the screen fails)."""
     original = physics.placement_clear
-    physics.placement_clear = lambda *args: False  # type: ignore[assignment]
+    physics.placement_clear = lambda *args: False
     try:
         physics._check_position(xy, ids, T, shapes)
     finally:
