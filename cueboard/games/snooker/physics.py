@@ -32,6 +32,7 @@ from cueboard.engine.events import BodyHeight, BodyMotion, Event, EventKind
 from cueboard.engine.layout import AZ, EV_CAPTURE, EV_COLLISION, MODEL_BALL, PX, PY, VX, VY, VZ, WX, WY, WZ
 from cueboard.engine.loop import EF_T, EF_VXA, EF_VXB, EF_VYA, EF_VYB, EF_XA, EF_XB, EF_YA, EF_YB, run_balls
 from cueboard.engine.models import ball
+from cueboard.engine.placement import placement_clear
 from cueboard.engine.world import (
     RawEvents,
     Shapes,
@@ -106,10 +107,16 @@ def _clear_of_walls(x: float, y: float, r: float, shapes: Shapes) -> bool:
 
 
 def _check_position(xy: np.ndarray, ids: tuple[str, ...], t: SnookerTable, shapes: Shapes) -> None:
+    """Raise ``PositionError`` naming the first ball off the bed, over a pocket's fall or
+    overlapping another. A position clear of every limit is passed by one compiled screen
+    (``placement_clear``); the array checks below run only when it is not."""
     r = t.ball_radius
     hw, length = t.half_width, t.length
     eps = 1e-7
     cap = shapes.cap
+    reach = hw - r + eps
+    if placement_clear(xy, -reach, reach, r - eps, length - r + eps, cap, 2.0 * r - 1e-6):
+        return
     xs, ys = xy[:, 0], xy[:, 1]
     # over[k, c]: ball k's centre lies inside capture circle c (one array operation for all).
     over = np.hypot(np.subtract.outer(xs, cap[:, 0]), np.subtract.outer(ys, cap[:, 1])) < cap[:, 2]
