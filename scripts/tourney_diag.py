@@ -1,11 +1,16 @@
 """Diagnose ai:pro@tournament self-play: each stroke's intent, the chosen candidate's own success
 estimate, what happened (scored, foul and why). Frames k of seed 100, as the bench's study.
 
-Usage: python scripts/tourney_diag.py OUT.json K0 K1 ...
+Usage: python scripts/tourney_diag.py OUT.pkl K0 K1 ...  (``TQ_FLOOR=0.5``: screen a pot floor)
+
+Writes the strokes of every frame played so far to OUT.pkl (read by scripts/tourney_analyse.py)
+and appends each frame's ``FrameResult`` to OUT.pkl.frames.pkl.
 """
 
 from __future__ import annotations
 
+import os
+import pickle
 import sys
 import time
 from typing import Any
@@ -43,8 +48,6 @@ players.SearchAgent.decide = _decide  # type: ignore[method-assign]
 
 
 def main() -> None:
-    import os
-
     if os.environ.get("TQ_FLOOR"):  # a screening variant: the pro's pot floor (the study plays it)
         sp.POT_FLOOR["pro"] = float(os.environ["TQ_FLOOR"])
     out_path, ks = sys.argv[1], [int(x) for x in sys.argv[2:]]
@@ -72,10 +75,8 @@ def main() -> None:
                      "dcpu": fr.decision_cpu})
         print("frame", k, len(shots), "shots", flush=True)
         with open(out_path, "wb") as fh:
-            import pickle
             pickle.dump(rows, fh)
         with open(out_path + ".frames.pkl", "ab") as fh:
-            import pickle
             pickle.dump(fr, fh)
 
 

@@ -59,8 +59,7 @@ def test_the_screen_never_passes_what_the_exact_checks_refuse() -> None:
         elif near == 2:  # the first ball against the side cushion, within a micron
             xy[0, 0] = T.half_width - R + rng.uniform(-2e-7, 2e-7)
         ids = tuple(f"b{k}" for k in range(n))
-        screen = placement_clear(xy, -(T.half_width - R + 1e-7), T.half_width - R + 1e-7, R - 1e-7,
-                                 T.length - R + 1e-7, shapes.cap, 2 * R - 1e-6)
+        screen = physics._screen_clear(xy, T, shapes)
         try:
             _exact(xy, ids, shapes)
         except physics.PositionError:
@@ -73,9 +72,6 @@ def test_the_screen_never_passes_what_the_exact_checks_refuse() -> None:
 
 def _exact(xy: np.ndarray, ids: tuple[str, ...], shapes: Shapes) -> None:
     """``_check_position`` with its screen turned off (the checks it runs when the screen fails)."""
-    original = physics.placement_clear
-    physics.placement_clear = lambda *args: False
-    try:
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(physics, "_screen_clear", lambda *args: False)
         physics._check_position(xy, ids, T, shapes)
-    finally:
-        physics.placement_clear = original

@@ -32,7 +32,7 @@ from cueboard.engine.events import BodyHeight, BodyMotion, Event, EventKind
 from cueboard.engine.layout import AZ, EV_CAPTURE, EV_COLLISION, MODEL_BALL, PX, PY, VX, VY, VZ, WX, WY, WZ
 from cueboard.engine.loop import EF_T, EF_VXA, EF_VXB, EF_VYA, EF_VYB, EF_XA, EF_XB, EF_YA, EF_YB, run_balls
 from cueboard.engine.models import ball
-from cueboard.engine.placement import placement_clear
+from cueboard.engine.placement import PAIR_SLACK, placement_clear
 from cueboard.engine.world import (
     RawEvents,
     Shapes,
@@ -106,17 +106,33 @@ def _clear_of_walls(x: float, y: float, r: float, shapes: Shapes) -> bool:
     return all(math.hypot(x - row[0], y - row[1]) >= row[2] + r - eps for row in shapes.arc)
 
 
+#: Tolerances of the position check (m): a centre may reach ``EDGE_TOLERANCE`` past the bed's
+#: rectangle; two centres may be ``OVERLAP_TOLERANCE`` closer than a diameter.
+EDGE_TOLERANCE = 1e-7
+OVERLAP_TOLERANCE = 1e-6
+
+
+def _screen_clear(xy: np.ndarray, t: SnookerTable, shapes: Shapes) -> bool:
+    """Whether ``placement_clear`` passes the centres ``xy`` with the check's own limits (the bed's
+    rectangle, the pockets' capture circles, the overlap limit)."""
+    r = t.ball_radius
+    reach = t.half_width - r + EDGE_TOLERANCE
+    return bool(placement_clear(
+        xy, -reach, reach, r - EDGE_TOLERANCE, t.length - r + EDGE_TOLERANCE, shapes.cap,
+        2.0 * r - OVERLAP_TOLERANCE,
+    ))
+
+
 def _check_position(xy: np.ndarray, ids: tuple[str, ...], t: SnookerTable, shapes: Shapes) -> None:
     """Raise ``PositionError`` naming the first ball off the bed, over a pocket's fall or
     overlapping another. A position clear of every limit is passed by one compiled screen
-    (``placement_clear``); the array checks below run only when it is not."""
+    (``_screen_clear``); the array checks below run only when it is not."""
+    if _screen_clear(xy, t, shapes):
+        return
     r = t.ball_radius
     hw, length = t.half_width, t.length
-    eps = 1e-7
+    eps = EDGE_TOLERANCE
     cap = shapes.cap
-    reach = hw - r + eps
-    if placement_clear(xy, -reach, reach, r - eps, length - r + eps, cap, 2.0 * r - 1e-6):
-        return
     xs, ys = xy[:, 0], xy[:, 1]
     # over[k, c]: ball k's centre lies inside capture circle c (one array operation for all).
     over = np.hypot(np.subtract.outer(xs, cap[:, 0]), np.subtract.outer(ys, cap[:, 1])) < cap[:, 2]
@@ -124,14 +140,14 @@ def _check_position(xy: np.ndarray, ids: tuple[str, ...], t: SnookerTable, shape
     if over.any() or not inside.all():
         _check_each(xy, ids, t, shapes, over, inside)
     if len(xy) > 1:
-        limit = 2.0 * r - 1e-6
+        limit = 2.0 * r - OVERLAP_TOLERANCE
         dx, dy = np.subtract.outer(xs, xs), np.subtract.outer(ys, ys)
         d2 = dx * dx
         d2 += dy * dy
         d2.flat[:: len(xy) + 1] = np.inf  # the diagonal: a ball and itself
         # squared distances screen the pairs (np.hypot costs twice as much); a pair within a hair
         # of the limit is then decided by hypot, as before
-        if d2.min() < limit * limit * (1.0 + 1e-9):
+        if d2.min() < limit * limit * (1.0 + PAIR_SLACK):
             d = np.hypot(dx, dy)
             d.flat[:: len(xy) + 1] = np.inf
             i, j = np.unravel_index(int(np.argmin(d)), d.shape)
