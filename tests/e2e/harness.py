@@ -120,7 +120,10 @@ def page_point(page: Any, x: float, y: float) -> tuple[float, float]:
 
 
 def click_world(page: Any, x: float, y: float) -> None:
-    """Move the pointer to the table point (x, y) and click there."""
+    """Move the pointer to the table point (x, y) and click there, once the page is not busy: the
+    table ignores clicks while a request is in flight (it is drawn greyed), so a user clicks after
+    the answer, and so does this."""
+    page.wait_for_function("document.body.dataset.busy === ''")
     px, py = page_point(page, x, y)
     page.mouse.move(px, py)
     page.mouse.click(px, py)

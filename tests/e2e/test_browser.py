@@ -78,7 +78,6 @@ def test_snooker_frame_start_foul_language_restart(page: Any, server: Server) ->
     click_world(page, 0.0, 1.2)
     page.wait_for_function("document.querySelector('#error').textContent.length > 0")
     assert page.inner_text("#error") == "The cue ball must be placed in the D."
-    page.wait_for_function("document.body.dataset.busy === ''")  # the refusal's request is over
     click_world(page, 0.2, 0.6)  # right of the brown, clear of the yellow
     page.wait_for_function("window.cueboard.ui.placed !== null")
     # Break-off: aim at the end red of the back row (clear of the pink), fix the aim, shoot.
