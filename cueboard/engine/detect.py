@@ -57,6 +57,10 @@ TWO_PI = 2.0 * math.pi
 V_SLOPE = 5e-5
 #: No event is sought further ahead than this (s); every real segment ends long before.
 HORIZON = 1.0e4
+#: Whether this module's functions are compiled with their flight code (balls in the air). The
+#: planar copies of ``cueboard.engine.planar`` bind it to False: numba prunes a branch on a
+#: constant global before typing, so those copies compile none of the flight functions.
+AIR = True
 
 
 @internal
@@ -85,7 +89,7 @@ def pair_time(body: np.ndarray, ibody: np.ndarray, i: int, j: int, t: float) -> 
     hax = 0.5 * (axj - axi)
     hay = 0.5 * (ayj - ayi)
     dsum = body[RAD, i] + body[RAD, j]
-    if ibody[STATE, i] == AIRBORNE or ibody[STATE, j] == AIRBORNE:
+    if AIR and (ibody[STATE, i] == AIRBORNE or ibody[STATE, j] == AIRBORNE):
         return _pair_time_3d(body, i, j, t, hi, dx, dy, dvx, dvy, hax, hay, dsum)
     c = cull(dx, dy, 1.0, dsum, dvx, dvy, hax, hay, 1.0, hi)
     if c > 0:

@@ -35,7 +35,7 @@ from cueboard.engine.detect import (
     translating,
 )
 from cueboard.engine.dispatch import capture, collide_pair, collide_wall, end_segment, start_segment
-from cueboard.engine.jit import INTERNAL_OPTIONS, KERNEL_OPTIONS, internal
+from cueboard.engine.jit import KERNEL_OPTIONS, internal
 from cueboard.engine.layout import (
     AA0,
     ACX,
@@ -97,6 +97,10 @@ from cueboard.engine.models import ball
 from cueboard.engine.motion import evolve, halt, height_at, kinematics_at
 
 INF = math.inf
+#: Whether this module's functions are compiled with their flight code (balls in the air). The
+#: planar copies of ``cueboard.engine.planar`` bind it to False: numba prunes a branch on a
+#: constant global before typing, so those copies compile none of the flight functions.
+AIR = True
 #: In the loop templates below, ``relax`` and the model laws (``start_segment``, ``end_segment``,
 #: ``collide_pair``, ``collide_wall``, ``capture``) are bound per compiled kernel by
 #: ``build_kernel``; the module-level names are the dispatch over every model.
@@ -250,7 +254,7 @@ def _centre_gap(body: np.ndarray, ibody: np.ndarray, i: int, j: int, t: float) -
     """The surface gap between bodies ``i`` and ``j`` at time ``t``, in 3-D when one is off the bed."""
     xi, yi, _, _, _, _ = kinematics_at(body, i, t)
     xj, yj, _, _, _, _ = kinematics_at(body, j, t)
-    if _on_bed(body, ibody, i) and _on_bed(body, ibody, j):
+    if not AIR or (_on_bed(body, ibody, i) and _on_bed(body, ibody, j)):
         return math.hypot(xj - xi, yj - yi) - body[RAD, i] - body[RAD, j]
     zi, _, _ = height_at(body, i, t)
     zj, _, _ = height_at(body, j, t)
@@ -324,7 +328,7 @@ def _relax_py(
                 d = math.hypot(dx, dy)
                 if d - body[RAD, k] - body[RAD, m] > 2.0 * DIST_TOL:
                     continue  # apart in the plane, so apart in space too
-                if _on_bed(body, ibody, k) and _on_bed(body, ibody, m):
+                if not AIR or (_on_bed(body, ibody, k) and _on_bed(body, ibody, m)):
                     if d == 0.0:
                         continue
                     if ((vxk - vxm) * dx + (vyk - vym) * dy) / d <= V_SLOPE:
@@ -638,7 +642,9 @@ def _run_events_py(
             kind = EV_COLLISION
             xb = body[PX, b]
             yb = body[PY, b]
-        elif what == 3 and b < ns + na and ibody[STATE, a] == AIRBORNE and _over_wall(body, a, b, seg, arc):
+        elif what == 3 and AIR and b < ns + na and ibody[STATE, a] == AIRBORNE and _over_wall(
+            body, a, b, seg, arc
+        ):
             # in the air and passing over the cushion nose: off the table (ball.flies_over)
             kind = EV_OFF
             _remove(body, ibody, a)
@@ -735,26 +741,31 @@ def build_kernel(
     collide_pair: Any,
     collide_wall: Any,
     capture: Any,
+    bind: dict[str, Any] | None = None,
 ) -> Any:
     """An event loop compiled against one set of model laws (numba dispatchers with the
     signatures of ``dispatch.py``): ``run_events`` uses the dispatch over every model; a game whose
     bodies are all of one model uses a kernel bound to that model's laws, so a cold start compiles
-    only the code it runs. Each kernel has its own name, hence its own entry in numba's cache."""
+    only the code it runs. Each kernel has its own name, hence its own entry in numba's cache.
+    ``bind`` rebinds more of the loop's global names in the kernel and its relaxation (the planar
+    kernel's ``AIR`` and helpers, ``cueboard.engine.planar``)."""
     laws = {
         "start_segment": start_segment,
         "end_segment": end_segment,
         "collide_pair": collide_pair,
         "collide_wall": collide_wall,
         "capture": capture,
+        **(bind or {}),
     }
-    relax = _jit_copy(_relax_py, f"_relax_{name}", laws)
-    kernel = _jit_copy(_run_events_py, f"run_events_{name}", {**laws, "relax": relax})
+    relax = jit_copy(_relax_py, f"_relax_{name}", laws)
+    kernel = jit_copy(_run_events_py, f"run_events_{name}", {**laws, "relax": relax})
     kernel.relax = relax  # its contact relaxation, for a compile in parts (coldstart.py)
     return kernel
 
 
-def _jit_copy(fn: Any, name: str, bind: dict[str, Any]) -> Any:
-    """``fn`` compiled with some of its global names bound to other objects."""
+def jit_copy(fn: Any, name: str, bind: dict[str, Any]) -> Any:
+    """``fn`` (a Python function) compiled under the name ``name`` with some of its global names
+    bound to other objects; a name starting with ``_`` makes an internal kernel (``jit.internal``)."""
     scope = dict(fn.__globals__)
     scope.update(bind)
     copy = types.FunctionType(fn.__code__, scope, name, fn.__defaults__, fn.__closure__)
@@ -763,7 +774,7 @@ def _jit_copy(fn: Any, name: str, bind: dict[str, Any]) -> Any:
     copy.__doc__ = fn.__doc__
     copy.__annotations__ = fn.__annotations__
     # internal helpers are called only from compiled code: no Python wrapper to compile for them
-    return njit(**(INTERNAL_OPTIONS if name.startswith("_") else KERNEL_OPTIONS))(copy)
+    return internal(copy) if name.startswith("_") else njit(**KERNEL_OPTIONS)(copy)
 
 
 #: The event loop over every model (dispatch.py): see ``_run_events_py`` for its contract.

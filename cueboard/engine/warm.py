@@ -4,9 +4,10 @@ The first shot after an install compiles the event loop (numba, ``cache=True``):
 10-13 s wall in two processes on a quiet 2-core machine (coldstart.py; docs/physics.md, cold
 start). ``make run`` runs this module once in its install step, so that the server's first shot
 only loads the compiled code (~0.3 s). It plays one ball into a cushion, a jaw and a pocket with
-the ball kernel (``loop.run_balls``, snooker) and one disc with the every-model kernel
-(``loop.run_events``, crokinole and novuss): the argument types are those the games pass, so the
-cache entries are the ones they use.
+each ball kernel (snooker): level, with the planar kernel (``planar.run_balls``, every ball on
+the bed), and once more with a hop through the full one (``loop.run_balls``, the kernel of jump
+shots), and one disc with the every-model kernel (``loop.run_events``, crokinole and novuss):
+the argument types are those the games pass, so the cache entries are the ones they use.
 """
 
 from __future__ import annotations
@@ -16,10 +17,10 @@ import time
 
 import numpy as np
 
+from cueboard.engine import planar
 from cueboard.engine.disc_shot import DiscBody, disc_par, run_discs
 from cueboard.engine.events import EventKind
-from cueboard.engine.layout import MODEL_BALL, N_MODELS, N_PAR, VY
-from cueboard.engine.loop import run_balls
+from cueboard.engine.layout import MODEL_BALL, N_MODELS, N_PAR, VY, VZ
 from cueboard.engine.models import ball
 from cueboard.engine.world import ShapeBuilder, Shapes, new_bodies, place_body, run
 
@@ -33,7 +34,7 @@ def _shapes() -> Shapes:
 
 
 def warm() -> float:
-    """Compile (or load) both kernels; the seconds it took."""
+    """Compile (or load) the three kernels; the seconds it took."""
     start = time.perf_counter()
     shapes = _shapes()
     par = np.zeros((N_MODELS, N_PAR), dtype=np.float64)
@@ -44,10 +45,12 @@ def warm() -> float:
     par[MODEL_BALL, ball.E_BB] = 0.95
     par[MODEL_BALL, ball.CUSHION_LAW] = ball.CUSHION_MATHAVAN
     par[MODEL_BALL, ball.CUSHION_STEPS] = 50
-    body, ibody = new_bodies(1)
-    place_body(body, ibody, 0, x=0.0, y=0.0, radius=0.026, mass=0.14, inertia=4e-5, model=MODEL_BALL)
-    body[VY, 0] = 0.5
-    run(body, ibody, shapes, par, max_events=1000, kernel=run_balls)
+    for vz in (0.0, 0.5):  # level (the planar kernel), then a hop (the full one)
+        body, ibody = new_bodies(1)
+        place_body(body, ibody, 0, x=0.0, y=0.0, radius=0.026, mass=0.14, inertia=4e-5, model=MODEL_BALL)
+        body[VY, 0] = 0.5
+        body[VZ, 0] = vz
+        run(body, ibody, shapes, par, max_events=1000, kernel=planar.kernel_for(body))
     disc = DiscBody("d", 0.0, 0.0, radius=0.016, mass=0.005, kappa=0.5, catch_time=0.03, vy=0.5, spin=3.0)
     run_discs([disc], shapes, disc_par(mu=0.1, g=9.81, e=0.8, mu_c=0.2))  # the every-model kernel
     return time.perf_counter() - start

@@ -1,6 +1,7 @@
 """The two-process cold start (cueboard/engine/coldstart.py): the parts are compiled for the
 signatures the kernel uses, a fresh process then loads everything from the cache without
-compiling, and a failing helper leaves the serial compile."""
+compiling, a level break-off compiles the planar kernel (cueboard/engine/planar.py) and none of
+the flight code, and a failing helper leaves the serial compile."""
 
 from __future__ import annotations
 
@@ -26,16 +27,21 @@ _PROBE = """
 import json
 from benchmarks.snooker_physics import cueboard_inputs, _simulator
 from benchmarks.snooker_shots import break_off
-from cueboard.engine import coldstart, loop
+from cueboard.engine import coldstart, detect, loop, planar
+from cueboard.engine.models import ball
 _simulator()(*cueboard_inputs(break_off()))
 def stats(fn):
     s = fn.stats
     return {"signatures": len(fn.signatures), "hits": sum(s.cache_hits.values()),
             "misses": sum(s.cache_misses.values())}
+flight = {"full kernel": loop.run_balls, "_air_segment": ball._air_segment, "_collide_3d": ball._collide_3d,
+          "_air_wall": ball._air_wall, "_pair_time_3d": detect._pair_time_3d, "_over_wall": loop._over_wall,
+          "flies_over": ball.flies_over, "full start_segment": ball.start_segment}
 print(json.dumps({
-    "kernel": stats(loop.run_balls),
-    "helper": {r: stats(coldstart.resolve(r)) for r in coldstart.HELPER_PART},
-    "own": {r: stats(coldstart.resolve(r)) for r in coldstart.OWN_PART},
+    "kernel": stats(planar.run_balls),
+    "helper": {r: stats(coldstart.resolve(r)) for r in planar.HELPER_PART},
+    "own": {r: stats(coldstart.resolve(r)) for r in planar.OWN_PART},
+    "flight": {name: len(fn.signatures) for name, fn in flight.items()},
 }))
 """
 
@@ -67,6 +73,7 @@ def test_a_cold_start_in_two_processes_leaves_a_cache_a_fresh_process_only_loads
         assert s == {"signatures": 1, "hits": 1, "misses": 0}, ref
     for ref, s in first["own"].items():
         assert s["signatures"] == 1 and s["hits"] == 0, ref  # compiled here for the kernel's types
+    assert first["flight"] == dict.fromkeys(first["flight"], 0)  # a level stroke: no flight code
     second = _probe(tmp_path)
     assert second["kernel"] == {"signatures": 1, "hits": 1, "misses": 0}  # loaded, nothing compiled
     for part in ("helper", "own"):

@@ -120,6 +120,10 @@ PUSH_DONE = 1e-9
 #: Upward speed below which a ball stays on the bed (a hop of v² / 2g < 0.13 mm), m/s: the
 #: last of a landing's bounces, and a cue ball struck with the cue nearly level.
 V_HOP = 0.05
+#: Whether this module's functions are compiled with their flight code (balls in the air). The
+#: planar copies of ``cueboard.engine.planar`` bind it to False: numba prunes a branch on a
+#: constant global before typing, so those copies compile none of the flight functions.
+AIR = True
 
 
 @internal
@@ -177,7 +181,7 @@ def start_segment(body: np.ndarray, ibody: np.ndarray, i: int, par: np.ndarray) 
     """Choose the motion state of ball ``i`` from its velocities and set its accelerations and the
     time ``TE`` of its next transition (the ball's fields are those at ``T0``)."""
     p = par[0]
-    if (body[PZ, i] != 0.0 or body[VZ, i] != 0.0) and _air_segment(body, ibody, i, p):
+    if AIR and (body[PZ, i] != 0.0 or body[VZ, i] != 0.0) and _air_segment(body, ibody, i, p):
         return
     g = p[G]
     r = body[RAD, i]
@@ -334,7 +338,7 @@ def _push(body: np.ndarray, i: int, j: int, nx: float, ny: float) -> None:
 def collide_ball_ball(body: np.ndarray, ibody: np.ndarray, i: int, j: int, par: np.ndarray) -> None:
     """Ball-ball impact with restitution and slip-dependent friction (throw); see module doc."""
     p = par[0]
-    if ibody[STATE, i] == AIRBORNE or ibody[STATE, j] == AIRBORNE:
+    if AIR and (ibody[STATE, i] == AIRBORNE or ibody[STATE, j] == AIRBORNE):
         _collide_3d(body, i, j, p)
         return
     nx = body[PX, j] - body[PX, i]
@@ -509,7 +513,7 @@ def collide_ball_wall(
     the ball at height ``h`` above the bed: the law of ``par[0, CUSHION_LAW]`` (Mathavan 2010 or
     Han 2005), after the resting-contact treatment common to both (module doc); a ball in the
     air meets the nose by ``_air_wall``."""
-    if ibody[STATE, i] == AIRBORNE:
+    if AIR and ibody[STATE, i] == AIRBORNE:
         _air_wall(body, i, nx, ny, e, mu, h)
         return
     r = body[RAD, i]

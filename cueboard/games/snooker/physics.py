@@ -30,9 +30,9 @@ import numpy as np
 
 from cueboard.engine.events import BodyHeight, BodyMotion, Event, EventKind
 from cueboard.engine.layout import AZ, EV_CAPTURE, EV_COLLISION, MODEL_BALL, PX, PY, VX, VY, VZ, WX, WY, WZ
-from cueboard.engine.loop import EF_T, EF_VXA, EF_VXB, EF_VYA, EF_VYB, EF_XA, EF_XB, EF_YA, EF_YB, run_balls
-from cueboard.engine.models import ball
+from cueboard.engine.loop import EF_T, EF_VXA, EF_VXB, EF_VYA, EF_VYB, EF_XA, EF_XB, EF_YA, EF_YB
 from cueboard.engine.placement import PAIR_SLACK, placement_clear
+from cueboard.engine.planar import kernel_for, start_segment_for
 from cueboard.engine.world import (
     RawEvents,
     Shapes,
@@ -277,9 +277,8 @@ def play_raw(
     """Play one stroke from plain numbers (no validation beyond the engine's): the raw events and
     the final ``body`` / ``ibody`` arrays. Use ``play_fast`` unless every microsecond counts."""
     body, ibody = _struck_from(setup, speed, angle, elevation, side, top)
-    raw = run(
-        body, ibody, setup.shapes, setup.par, max_events=setup.max_events, check=check, kernel=run_balls
-    )
+    kernel = kernel_for(body)
+    raw = run(body, ibody, setup.shapes, setup.par, max_events=setup.max_events, check=check, kernel=kernel)
     return raw, body, ibody
 
 
@@ -359,7 +358,7 @@ def _simulate(
     )
     body, ibody = _struck_bodies(setup, strike)
     struck, height = _struck(setup, body, ibody)
-    raw = run(body, ibody, setup.shapes, setup.par, max_events=setup.max_events, kernel=run_balls)
+    raw = run(body, ibody, setup.shapes, setup.par, max_events=setup.max_events, kernel=kernel_for(body))
     x, y = setup.xy[setup.cue].tolist()
     strike_event = engine_event(
         0.0, EventKind.STRIKE, (CUE_BALL,), None, x, y, (struck,), height, _STRIKE_FIELDS
@@ -383,7 +382,7 @@ def _struck(
     its height when it leaves the bed; ``body`` / ``ibody`` (the struck bodies) stay as they are."""
     c = setup.cue
     body, ibody = body.copy(), ibody.copy()
-    ball.start_segment(body, ibody, c, setup.par)
+    start_segment_for(body)(body, ibody, c, setup.par)
     height = (BodyHeight(CUE_BALL, 0.0, float(body[VZ, c]), float(body[AZ, c])),) if body[VZ, c] else ()
     return motion_of(body, ibody, c, CUE_BALL), height
 
