@@ -64,6 +64,10 @@ constants (numba would compile a function once more per literal value), and a ga
 runs a kernel bound to that model (``loop.build_kernel``); no kernel gets numba's C-callable
 wrapper (``jit.KERNEL_OPTIONS``); snooker's first compile from an empty cache runs in two
 processes (``coldstart.py``: a new law called by the loop compiles in whichever part calls it).
+Flight code (balls in the air) sits behind ``if AIR`` in ball.py, detect.py and loop.py:
+``planar.py`` compiles those functions again with ``AIR`` False for shots with every ball on the
+bed (``planar.kernel_for``), so a new flight law belongs behind that test, and a new function
+holding such a branch needs its planar copy there.
 
 Numba caches compiled code on disk (``cache=True``) but only notices edits to a function's own
 file; ``_drop_stale_numba_cache`` below therefore hashes all engine sources at import and clears
