@@ -12,7 +12,8 @@ as it was. This module plays a fixed, seeded workload and hashes everything it r
 - ``records``: ``simulate_shot`` on the 102 shots of the shot set and on 20 of them elevated to
   25°: the repr of every event record's fields and of the outcome (repr keeps ``-0.0``);
 - ``discs``: a crokinole round (24 flicks) and 10 novuss strokes (:mod:`benchmarks.bench_discs`),
-  through ``loop.run_events``: the raw arrays and final body arrays of every run.
+  through the disc kernel (``planar.run_discs``; ``loop.run_events`` before it): the raw arrays
+  and final body arrays of every run.
 
 ``python -m benchmarks.engine_identity OUT.json`` writes the digests (with the commit and the
 CPU they were computed on); ``--compare REF.json`` compares with a stored set and lists the

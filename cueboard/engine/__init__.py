@@ -39,8 +39,8 @@ Adding a MODEL (e.g. ``models/disc.py``, id ``MODEL_DISC = 1``):
    ``loop.build_kernel("discs", start_segment=..., end_segment=..., collide_pair=...,
    collide_wall=..., capture=...)`` with the model's own laws (same signatures as dispatch.py;
    wrap a law whose signature differs), passed as ``world.run(..., kernel=...)``. A cold start
-   then compiles that model alone (snooker uses ``loop.run_balls``); ``loop.run_events``, the
-   default, dispatches over every model.
+   then compiles that model alone (snooker uses ``planar.run_balls`` / ``loop.run_balls``, the
+   disc games ``planar.run_discs``); ``loop.run_events``, the default, dispatches over every model.
 4. fill the model's parameter row in the game's parameter set (like
    ``cueboard/games/snooker/physics_params.py``) and place bodies with ``world.place_body(...,
    model=MODEL_DISC)``.

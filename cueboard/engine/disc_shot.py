@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from cueboard.engine import planar
 from cueboard.engine.events import Event, EventKind
 from cueboard.engine.layout import (
     CCX,
@@ -206,7 +207,7 @@ def run_discs(
         )
         body[CATCH_TIME_FIELD, i] = b.catch_time
         ibody[FRICTION_TABLE_FIELD, i] = b.friction_table
-    raw = run(body, ibody, shapes, par, max_events=MAX_DISC_EVENTS, check=check)
+    raw = run(body, ibody, shapes, par, max_events=MAX_DISC_EVENTS, check=check, kernel=planar.run_discs)
     ids = [b.id for b in bodies]
     start = [SLIDING if (b.vx or b.vy) else (SPINNING if b.spin else STATIONARY) for b in bodies]
     events = to_events(_state_changes(raw, start), ids, shapes)

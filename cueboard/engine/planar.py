@@ -1,5 +1,6 @@
-"""The ball event loop without flight: what a shot with every ball on the bed runs (snooker's
-level strokes), compiled without the flight code (docs/physics.md, "Cold start").
+"""The event loops without flight: the ball kernel for a shot with every ball on the bed
+(snooker's level strokes) and the disc kernel (crokinole, novuss: discs never leave the board),
+compiled without the flight code (docs/physics.md, "Cold start").
 
 A ball leaves the bed only when it is given an upward speed: by an elevated cue (the strike
 sets ``VZ``), or in flight already. On the bed nothing lifts one — the cushion impulse presses a
@@ -16,6 +17,10 @@ giving the same machine arithmetic and bit-identical events (``tests/engine/test
 A cold start of a level shot compiles this kernel alone (~2 s of CPU less than the full one,
 measured with numba's compile events); the first shot that lifts a ball compiles the full kernel
 (``kernel_for`` picks it), which finds every shared function in the cache.
+
+The disc kernel ``run_discs`` is bound to the disc model's laws alone, with the same planar copies
+of the loop's helpers: a disc game's cold start compiles no ball law (Mathavan's cushions, the
+ball-ball throw) and no flight code, where the every-model ``loop.run_events`` compiled both.
 """
 
 from __future__ import annotations
@@ -23,10 +28,12 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from numba import njit
 
 from cueboard.engine import coldstart, detect, loop
+from cueboard.engine.jit import PYTHON_ERROR_OPTIONS
 from cueboard.engine.layout import PZ, VZ
-from cueboard.engine.models import ball
+from cueboard.engine.models import ball, disc
 
 #: The name every planar copy binds to False (the flight switch of ball.py, detect.py, loop.py).
 _NO_FLIGHT = {"AIR": False}
@@ -48,6 +55,15 @@ end_segment = _planar(ball.end_segment, "end_segment_planar", start_segment=star
 collide_ball_ball = _planar(ball.collide_ball_ball, "collide_ball_ball_planar")
 collide_ball_wall = _planar(ball.collide_ball_wall, "collide_ball_wall_planar")
 
+#: What every planar kernel binds in the loop: no flight, and the planar copies of its helpers.
+_LOOP_BIND = {
+    **_NO_FLIGHT,
+    "pair_time": pair_time,
+    "_refresh": _refresh,
+    "_smallest_gap": _smallest_gap,
+    "_record_rest": _record_rest,
+}
+
 #: The ball kernel for shots with every ball on the bed.
 run_balls = loop.build_kernel(
     "balls_planar",
@@ -56,13 +72,7 @@ run_balls = loop.build_kernel(
     collide_pair=collide_ball_ball,
     collide_wall=collide_ball_wall,
     capture=ball.capture_ball,
-    bind={
-        **_NO_FLIGHT,
-        "pair_time": pair_time,
-        "_refresh": _refresh,
-        "_smallest_gap": _smallest_gap,
-        "_record_rest": _record_rest,
-    },
+    bind=_LOOP_BIND,
 )
 
 #: Its two-process cold start (coldstart.py): the same split as the full kernel's, by the planar
@@ -86,6 +96,35 @@ OWN_PART: tuple[str, ...] = (
     "cueboard.engine.planar:run_balls.relax",
 )
 coldstart.install(run_balls, own=OWN_PART, helper=HELPER_PART)
+
+
+@njit(**PYTHON_ERROR_OPTIONS)
+def collide_disc_wall(
+    body: np.ndarray,
+    ibody: np.ndarray,
+    i: int,
+    nx: float,
+    ny: float,
+    e: float,
+    mu: float,
+    h: float,
+    par: np.ndarray,
+) -> None:
+    """``disc.collide_disc_wall`` with the loop's wall-law signature (``dispatch.collide_wall``):
+    a disc meets a peg or rail along its edge, so the wall's contact height ``h`` is unused."""
+    disc.collide_disc_wall(body, ibody, i, nx, ny, e, mu, par)
+
+
+#: The disc kernel (crokinole, novuss): the disc model's laws, no flight.
+run_discs = loop.build_kernel(
+    "discs_planar",
+    start_segment=disc.start_segment,
+    end_segment=disc.end_segment,
+    collide_pair=disc.collide_disc_disc,
+    collide_wall=collide_disc_wall,
+    capture=disc.capture_disc,
+    bind=_LOOP_BIND,
+)
 
 
 def lifted(body: np.ndarray) -> bool:

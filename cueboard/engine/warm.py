@@ -6,7 +6,7 @@ start). ``make run`` runs this module once in its install step, so that the serv
 only loads the compiled code (~0.3 s). It plays one ball into a cushion, a jaw and a pocket with
 each ball kernel (snooker): level, with the planar kernel (``planar.run_balls``, every ball on
 the bed), and once more with a hop through the full one (``loop.run_balls``, the kernel of jump
-shots), and one disc with the every-model kernel (``loop.run_events``, crokinole and novuss):
+shots), and one disc with the disc kernel (``planar.run_discs``, crokinole and novuss):
 the argument types are those the games pass, so the cache entries are the ones they use.
 """
 
@@ -52,7 +52,7 @@ def warm() -> float:
         body[VZ, 0] = vz
         run(body, ibody, shapes, par, max_events=1000, kernel=planar.kernel_for(body))
     disc = DiscBody("d", 0.0, 0.0, radius=0.016, mass=0.005, kappa=0.5, catch_time=0.03, vy=0.5, spin=3.0)
-    run_discs([disc], shapes, disc_par(mu=0.1, g=9.81, e=0.8, mu_c=0.2))  # the every-model kernel
+    run_discs([disc], shapes, disc_par(mu=0.1, g=9.81, e=0.8, mu_c=0.2))  # the disc kernel
     return time.perf_counter() - start
 
 

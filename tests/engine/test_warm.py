@@ -4,11 +4,11 @@ three kernels and leaves them ready: a shot right after it compiles nothing."""
 from __future__ import annotations
 
 from cueboard.engine import planar, warm
-from cueboard.engine.loop import run_balls, run_events
+from cueboard.engine.loop import run_balls
 
 
 def test_warm_leaves_the_three_kernels_compiled() -> None:
-    kernels = (planar.run_balls, run_balls, run_events)
+    kernels = (planar.run_balls, run_balls, planar.run_discs)
     assert warm.warm() >= 0.0
     assert all(k.signatures for k in kernels)
     before = [len(k.signatures) for k in kernels]
