@@ -63,10 +63,10 @@ from cueboard.games.protocol import IllegalPlacementError
 #: 0.75° direction, 1.5 mm along the line) stops a 0.3 m flick within about ±22 mm (1σ).
 NOISE: Final[dict[str, DiscNoise]] = {
     "perfect": DiscNoise(0.0, 0.0, 0.0, 0.0),
-    "pro": DiscNoise(direction_deg=0.75, speed_rel=0.0375, speed=0.006, start=0.0015),
-    "club": DiscNoise(direction_deg=2.0, speed_rel=0.0675, speed=0.011, start=0.003),
-    "amateur": DiscNoise(direction_deg=3.0, speed_rel=0.085, speed=0.014, start=0.004),
-    "beginner": DiscNoise(direction_deg=4.8, speed_rel=0.115, speed=0.019, start=0.0055),
+    "pro": DiscNoise(direction_deg=0.6, speed_rel=0.033, speed=0.005, start=0.0012),
+    "club": DiscNoise(direction_deg=1.8, speed_rel=0.075, speed=0.011, start=0.003),
+    "amateur": DiscNoise(direction_deg=3.5, speed_rel=0.075, speed=0.014, start=0.004),
+    "beginner": DiscNoise(direction_deg=6.0, speed_rel=0.09, speed=0.019, start=0.0055),
 }
 
 R_D = B.disc_radius

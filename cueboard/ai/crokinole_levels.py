@@ -67,5 +67,5 @@ DECISIONS: Final[dict[str, CrokinoleDecisions]] = {
     "amateur": CrokinoleDecisions(open20_speeds=2, targets=2, draws=False, exposure=False, by_round=False,
                                   samples=5, top_k=4),
     "beginner": CrokinoleDecisions(open20_speeds=1, targets=1, cuts=False, stick=False, draws=False,
-                                   start_stride=2, exposure=False, by_round=False, samples=3, top_k=2),
+                                   start_stride=2, exposure=False, by_round=False, samples=1, top_k=1),
 }
