@@ -54,17 +54,17 @@ from cueboard.games.protocol import IllegalPlacementError
 
 #: Execution noise per level, calibrated (issue 19) to open-20 success on an empty board of about
 #: 30 % (beginner), 60 % (club) and 85-95 % (pro), amateur between: measured by the bench's test
-#: (the best open 20 from the shooting line, seed 7) at 26.4 / 42.1 / 62.8 / 94.0 % of 2000 flicks
-#: each (docs/ai.md, "Calibration"). No open-20 percentage of NCA players was found published; what was found: the
-#: 20s count of the World Championship's preliminary rounds (Justin Slater's record 142 20s in
-#: 320 shots, 44 % of all his shots, 2012; the usual winner's 86-108), and a coach's drill of
-#: 100 open 20s scored at 76 % — so the bands are the issue's. A flick is judged by where the
-#: disc stops: its length error is twice the relative speed error (d ∝ v²); 'pro' (3.3 % speed,
-#: 0.6° direction, 1.2 mm along the line) stops a 0.3 m flick within about ±20 mm (1σ). The open
-#: 20 depends mostly on the speed error (1.4° / 9.5 % and 2.0° / 6.75 % both hole ~63 %), so the
-#: direction error, which decides takeouts, is spread further apart than the speed error
-#: (session 7, for the ladder: docs/ai.md "Crokinole: the ideas measured"), both monotone in
-#: the level.
+#: (the best open 20 from the shooting line, seed 7) at 26.4 / 42.1 / 62.8 / 94.0 % of 2000
+#: flicks each (docs/ai.md, "Calibration"). No open-20 percentage of NCA players was found
+#: published; what was found: the 20s count of the World Championship's preliminary rounds
+#: (Justin Slater's record 142 20s in 320 shots, 44 % of all his shots, 2012; the usual winner's
+#: 86-108), and a coach's drill of 100 open 20s scored at 76 % — so the bands are the issue's. A
+#: flick is judged by where the disc stops: its length error is twice the relative speed error (d
+#: ∝ v²); 'pro' (3.3 % speed, 0.6° direction, 1.2 mm along the line) stops a 0.3 m flick within
+#: about ±20 mm (1σ). The open 20 depends mostly on the speed error (1.4° / 9.5 % and 2.0° / 6.75
+#: % both hole ~63 %), so the direction error, which decides takeouts, is spread further apart
+#: than the speed error (session 7, for the ladder: docs/ai.md "Crokinole: the ideas measured"),
+#: both monotone in the level.
 NOISE: Final[dict[str, DiscNoise]] = {
     "perfect": DiscNoise(0.0, 0.0, 0.0, 0.0),
     "pro": DiscNoise(direction_deg=0.6, speed_rel=0.033, speed=0.005, start=0.0012),

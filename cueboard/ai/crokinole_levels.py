@@ -7,10 +7,11 @@ worse: a beginner mostly shoots at the 20 or takes out the best opponent disc it
 cut to stay on the board, no hit-and-stick and no draws behind the pegs, and judges a shot by
 what it would do if played as aimed (one candidate sampled: the noiseless screen's choice); an
 amateur knows the cuts and the stick but not the guards, and plays for the score on the board
-rather than for what the next shooter can reach; a club player plays the margin, not the
-round's expected result, and weighs fewer shots under its noise than the pro. The open-20 calibration (the best open 20 with each level's
-noise, docs/ai.md "Calibration") is a test of the hand, not of these choices, so it does not
-change. The measured effect of each setting is in docs/ai.md ("Crokinole: the ideas measured").
+rather than for what the next shooter can reach; a club player plays the margin, not the round's
+expected result, and weighs fewer shots under its noise than the pro. The open-20 calibration
+(the best open 20 with each level's noise, docs/ai.md "Calibration") is a test of the hand, not
+of these choices, so it does not change. The measured effect of each setting is in docs/ai.md
+("Crokinole: the ideas measured").
 """
 
 from __future__ import annotations
