@@ -29,7 +29,9 @@ S = TypeVar("S", bound=BaseModel)
 class GameAI(Protocol[P_contra, D, S]):
     """One game's knowledge for the search. A game's AI may also offer
     ``variations(position, candidate) -> list[Candidate]``: small changes of a promising candidate that the
-    search screens too (see :func:`cueboard.ai.search.search`)."""
+    search screens too (see :func:`cueboard.ai.search.search`) — and ``search_caps() -> (samples,
+    top_k)``: the most noisy samples per candidate and candidates sampled that its level draws,
+    whatever the :class:`SearchSettings` allow (a weaker player weighs fewer shots, less carefully)."""
 
     level: str
 
@@ -88,10 +90,15 @@ class SearchAgent:
         cands = self.ai.candidates(position)
         s = self.settings
         samples = 0 if self.ai.level == "perfect" else s.samples
+        top_k = s.top_k
+        caps = getattr(self.ai, "search_caps", None)
+        if caps is not None:
+            max_samples, max_top_k = caps()
+            samples, top_k = min(samples, max_samples), min(top_k, max_top_k)
         vary = getattr(self.ai, "variations", None)
         scored = search(
             self.ai.model(), position, cands, position.to_move, rng,
-            samples=samples, top_k=s.top_k, budget_s=s.budget_s, clock=s.clock, workers=s.workers, vary=vary,
+            samples=samples, top_k=top_k, budget_s=s.budget_s, clock=s.clock, workers=s.workers, vary=vary,
         )
         best = scored[0]
         intended = best.candidate.strike
