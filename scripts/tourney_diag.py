@@ -2,7 +2,8 @@
 estimate, what happened (scored, foul and why). Frames k of seed 100, as the bench's study.
 
 Usage: python scripts/tourney_diag.py OUT.pkl K0 K1 ...  (``TQ_FLOOR=0.5``: screen the study's pot
-floor; ``TQ_CHECKS=24``: its noisy foul checks of each safety)
+floor; ``TQ_CHECKS=24``: its noisy foul checks of each safety; ``TQ_EVAL_FLOOR=1``: its
+evaluation counts only the pots at least as likely as the floor)
 
 Writes the strokes of every frame played so far to OUT.pkl (read by scripts/tourney_analyse.py)
 and appends each frame's ``FrameResult`` to OUT.pkl.frames.pkl.
@@ -51,6 +52,8 @@ players.SearchAgent.decide = _decide  # type: ignore[method-assign]
 def main() -> None:
     if os.environ.get("TQ_FLOOR"):  # a screening variant: the study's pot floor
         sp.STUDY_POT_FLOOR["tournament"] = float(os.environ["TQ_FLOOR"])
+    if os.environ.get("TQ_EVAL_FLOOR"):  # a screening variant: the evaluation counts the floor
+        sp.STUDY_EVAL_FLOOR["tournament"] = True
     if os.environ.get("TQ_CHECKS"):  # a screening variant: noisy foul checks of each safety
         sp.STUDY_FOUL_CHECKS["tournament"] = int(os.environ["TQ_CHECKS"])
     out_path, ks = sys.argv[1], [int(x) for x in sys.argv[2:]]

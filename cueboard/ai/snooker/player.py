@@ -70,6 +70,9 @@ POT_FLOOR: Final[dict[str, float | None]] = {
 #: fouls (:func:`cueboard.ai.snooker.safety.foul_share`; 0: not checked).
 STUDY_POT_FLOOR: Final[dict[str, float | None]] = {}
 STUDY_FOUL_CHECKS: Final[dict[str, int]] = {}
+#: Whether the study's evaluation counts only the pots its floor lets it take on (the position a
+#: stroke leaves is worth its pots at least that likely, to either player: the rest are safeties).
+STUDY_EVAL_FLOOR: Final[dict[str, bool]] = {}
 
 
 #: How far an unintended side offset turns the object ball's line, as an equivalent error of the
@@ -129,7 +132,8 @@ class SnookerModel:
         if played is None:
             return REFUSED_VALUE  # an input the referee refuses: never chosen
         after = played[0]
-        return evaluate(position, after, seat, noise_sigma(self.noise))
+        floor = STUDY_POT_FLOOR.get(self.study) if STUDY_EVAL_FLOOR.get(self.study) else None
+        return evaluate(position, after, seat, noise_sigma(self.noise), floor)
 
 
 @dataclass
