@@ -144,3 +144,28 @@ def test_checked_safeties_leave_out_the_foul_prone() -> None:
     assert max(kept) <= max(MAX_FOUL_SHARE, sorted(shares.values())[MIN_KEPT - 1])
     for c in checked:  # each kept candidate's estimate includes its measured foul risk
         assert c.success <= 1.0 - shares[c.label] + 1e-9
+
+
+def test_the_tournament_study_plays_its_own_floor_and_checks_and_the_pro_does_not() -> None:
+    """The study's settings (STUDY_POT_FLOOR, STUDY_FOUL_CHECKS) change only the study: the red
+    to the top-right pocket (about a third likely at the study's σ) is above the pro's floor and
+    under the study's; the study's safeties are the checked ones, the pro's the plain ones."""
+    from cueboard.ai.snooker.player import POT_FLOOR, STUDY_FOUL_CHECKS, STUDY_POT_FLOOR
+    from cueboard.ai.snooker.shots import candidates
+
+    pos = with_balls({"white": (0.0, 2.0), "red1": (0.5, 3.0), "red2": (0.6, 3.25)}, ball_on="red")
+    study, pro = make_ai("pro", 5.0, "tournament"), make_ai("pro")
+    floor, pro_floor = STUDY_POT_FLOOR["tournament"], POT_FLOOR["pro"]
+    assert floor is not None and pro_floor is not None and floor > pro_floor
+    at_pro_floor = candidates(pos, study.sigma, None, pro_floor)
+    assert any(c.label.startswith("pot") and pro_floor <= c.success < floor for c in at_pro_floor)
+    got = study.candidates(pos)
+    assert all(c.success >= floor for c in got if c.label.startswith("pot"))
+    checked = safety_candidates(pos, study.sigma, study.model().noise, STUDY_FOUL_CHECKS["tournament"])
+    assert [(c.label, c.success) for c in got if c.label.startswith("safety")] == [
+        (c.label, c.success) for c in checked
+    ]
+    plain = safety_candidates(pos, pro.sigma)
+    assert [(c.label, c.success) for c in pro.candidates(pos) if c.label.startswith("safety")] == [
+        (c.label, c.success) for c in plain
+    ]
