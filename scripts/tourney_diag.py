@@ -1,7 +1,9 @@
 """Diagnose ai:pro@tournament self-play: each stroke's intent, the chosen candidate's own success
 estimate, what happened (scored, foul and why). Frames k of seed 100, as the bench's study.
 
-Usage: python scripts/tourney_diag.py OUT.pkl K0 K1 ...  (``TQ_FLOOR=0.5``: screen a pot floor)
+Usage: python scripts/tourney_diag.py OUT.pkl K0 K1 ...  (``TQ_FLOOR=0.5``: screen the study's pot
+floor; ``TQ_CHECKS=24``: its noisy foul checks of each safety; ``TQ_EVAL_FLOOR=1``: its
+evaluation counts only the pots at least as likely as the floor)
 
 Writes the strokes of every frame played so far to OUT.pkl (read by scripts/tourney_analyse.py)
 and appends each frame's ``FrameResult`` to OUT.pkl.frames.pkl.
@@ -48,8 +50,12 @@ players.SearchAgent.decide = _decide  # type: ignore[method-assign]
 
 
 def main() -> None:
-    if os.environ.get("TQ_FLOOR"):  # a screening variant: the pro's pot floor (the study plays it)
-        sp.POT_FLOOR["pro"] = float(os.environ["TQ_FLOOR"])
+    if os.environ.get("TQ_FLOOR"):  # a screening variant: the study's pot floor
+        sp.STUDY_POT_FLOOR["tournament"] = float(os.environ["TQ_FLOOR"])
+    if os.environ.get("TQ_EVAL_FLOOR"):  # a screening variant: the evaluation counts the floor
+        sp.STUDY_EVAL_FLOOR["tournament"] = True
+    if os.environ.get("TQ_CHECKS"):  # a screening variant: noisy foul checks of each safety
+        sp.STUDY_FOUL_CHECKS["tournament"] = int(os.environ["TQ_CHECKS"])
     out_path, ks = sys.argv[1], [int(x) for x in sys.argv[2:]]
     rows = []
     for k in ks:
@@ -59,15 +65,17 @@ def main() -> None:
         if isinstance(fr, str):
             print("aborted", k, fr, flush=True)
             continue
+        # one estimate per decision, a choice after a foul (no strike) included: EST[i] is the
+        # estimate of fr.shots[i] (before session 7 the choices were skipped here and every
+        # estimate after a choice was the previous stroke's)
         est = list(EST)
-        i = 0
+        if len(est) != len(fr.shots):
+            raise RuntimeError(f"frame {k}: {len(est)} decisions for {len(fr.shots)} shots")
         shots = []
-        for entry, intent in zip(fr.shots, fr.intents, strict=True):
+        for entry, intent, e in zip(fr.shots, fr.intents, est, strict=True):
             if entry.strike is None:
                 continue
             r: Any = entry.ruling
-            e = est[i] if i < len(est) else None
-            i += 1
             shots.append({"intent": intent, "est": e, "points": 0 if r.foul else r.points,
                           "foul": r.foul, "reason": str(r.foul_reason) if r.foul else None,
                           "scored": list(r.scored)})

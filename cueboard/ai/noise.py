@@ -134,7 +134,8 @@ CUE_NOISE: Final[dict[str, CueNoise]] = {
 #: Named noise studies, ``<level>@<name>``: the noise the level's decisions are played with.
 #: Only the professional's is defined: ``pro@tournament`` plays the pro's decisions with exactly
 #: the tournament noise (σ 0.125°, 0.075 m/s, 0.5 mm, no contact error: a robot aims exactly), the
-#: hardest noise the AI is studied at.
+#: hardest noise the AI is studied at (and a pot floor and safety checks of its own:
+#: :data:`cueboard.ai.snooker.player.STUDY_POT_FLOOR`, ``STUDY_FOUL_CHECKS``).
 NOISE_STUDIES: Final[dict[str, dict[str, CueNoise]]] = {
     "tournament": {"pro": TOURNAMENT_CUE_NOISE},
 }

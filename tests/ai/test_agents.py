@@ -65,8 +65,9 @@ def test_a_level_with_its_noise_scaled() -> None:
 
 
 def test_the_pro_at_the_tournament_noise() -> None:
-    """``ai:pro@tournament``: the snooker pro's decisions with the computational-pool tournament
-    noise (0.125°, 0.075 m/s, 0.5 mm); only for the pro, only in snooker."""
+    """``ai:pro@tournament``: the snooker pro's decisions (with the study's own pot floor and
+    safety checks) with the computational-pool tournament noise (0.125°, 0.075 m/s, 0.5 mm);
+    only for the pro, only in snooker."""
     from cueboard.ai.registry import parse_level
 
     assert parse_level("pro@tournament") == ("pro", pytest.approx(5.0))

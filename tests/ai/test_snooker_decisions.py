@@ -130,3 +130,19 @@ def test_a_pro_offers_no_pot_under_its_floor_when_a_safety_is_on() -> None:
         assert pots and all(c.success >= floor for c in pots)
     study = make_ai("pro", 5.0, "tournament").candidates(pos)
     assert not any("red2" in c.label for c in study) and any("red1" in c.label for c in study)
+
+
+def test_a_floored_evaluation_counts_only_the_pots_its_player_takes_on() -> None:
+    """``continuation(..., floor)``: a player who plays safe rather than take on a pot under his
+    floor is left a safety's 0 by a position whose only pots are under it."""
+    from cueboard.ai.snooker.evaluate import continuation, pot_value
+
+    # the black 0.5 m in front of the cue ball, 1 m from the top pockets: a pot worth taking on
+    pos = with_balls({"white": (0.5, 2.3), "black": (0.2, 2.6)}, ball_on="black")
+    pots = best_pots(pos, 0.22)
+    best = max(pot_value(o) for o, _ in pots)
+    p = max(o.probability for o, _ in pots if pot_value(o) == best)
+    assert best > 0.0 and 0.0 < p < 1.0
+    assert continuation(pos, 0.22) == pytest.approx(best)
+    assert continuation(pos, 0.22, p - 0.01) == pytest.approx(best)
+    assert continuation(pos, 0.22, p + 0.01) == 0.0

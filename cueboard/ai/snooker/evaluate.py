@@ -110,9 +110,13 @@ def pot_value(o: PotOption) -> float:
     return o.probability * (value_of(o.ball) + BREAK_ON) - (1.0 - o.probability) * MISS_COST
 
 
-def continuation(position: SnookerPosition, sigma_deg: float) -> float:
-    """The value of the position for the player to move (module docstring)."""
+def continuation(position: SnookerPosition, sigma_deg: float, floor: float | None = None) -> float:
+    """The value of the position for the player to move (module docstring). With ``floor`` (a
+    player who plays safe rather than take on a pot less likely than that), only the pots at
+    least that likely count: one under it is worth a safety's 0."""
     pots = best_pots(position, sigma_deg)
+    if floor is not None:
+        pots = [(o, c) for o, c in pots if o.probability >= floor]
     if pots:
         return max(0.0, max(pot_value(o) for o, _ in pots))
     layout = layout_of(position.pieces)
@@ -123,15 +127,18 @@ def continuation(position: SnookerPosition, sigma_deg: float) -> float:
     return 0.0
 
 
-def evaluate(before: SnookerPosition, after: SnookerPosition, seat: int, sigma_deg: float) -> float:
-    """The value for ``seat``'s side of the stroke that led from ``before`` to ``after``."""
+def evaluate(
+    before: SnookerPosition, after: SnookerPosition, seat: int, sigma_deg: float, floor: float | None = None
+) -> float:
+    """The value for ``seat``'s side of the stroke that led from ``before`` to ``after``;
+    ``floor`` as :func:`continuation` (both players are taken to play with it)."""
     side = side_of(seat)
     if after.frame_over:
         if after.frame_winner is None:
             return 0.0
         return 1000.0 if after.frame_winner == side else -1000.0
     gain = (after.scores[side] - before.scores[side]) - (after.scores[1 - side] - before.scores[1 - side])
-    cont = continuation(after, sigma_deg)
+    cont = continuation(after, sigma_deg, floor)
     if GAME.choices(after):
         # the opponent chooses after our foul: he may also put us back in (then our continuation)
         cont = max(cont, 1.0)

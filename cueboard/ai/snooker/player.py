@@ -64,6 +64,16 @@ POT_FLOOR: Final[dict[str, float | None]] = {
     "beginner": None, "amateur": None, "club": None, "pro": 0.3, "perfect": None,
 }
 
+#: The noise studies' own decision settings (issue 19 item 3, docs/ai.md "Stronger at the
+#: tournament noise"): a study plays its level's decisions except for these. The pot floor that
+#: replaces the level's, and how many noisy plays through the fast physics check each safety for
+#: fouls (:func:`cueboard.ai.snooker.safety.foul_share`; 0: not checked).
+STUDY_POT_FLOOR: Final[dict[str, float | None]] = {"tournament": 0.7}
+STUDY_FOUL_CHECKS: Final[dict[str, int]] = {"tournament": 24}
+#: Whether the study's evaluation counts only the pots its floor lets it take on (the position a
+#: stroke leaves is worth its pots at least that likely, to either player: the rest are safeties).
+STUDY_EVAL_FLOOR: Final[dict[str, bool]] = {}
+
 
 #: How far an unintended side offset turns the object ball's line, as an equivalent error of the
 #: stroke direction: about 0.36° per millimetre of side at the usual pot distances, measured
@@ -122,7 +132,8 @@ class SnookerModel:
         if played is None:
             return REFUSED_VALUE  # an input the referee refuses: never chosen
         after = played[0]
-        return evaluate(position, after, seat, noise_sigma(self.noise))
+        floor = STUDY_POT_FLOOR.get(self.study) if STUDY_EVAL_FLOOR.get(self.study) else None
+        return evaluate(position, after, seat, noise_sigma(self.noise), floor)
 
 
 @dataclass
@@ -148,7 +159,10 @@ class SnookerAI:
         return self.model().perturb(position, strike, rng)
 
     def candidates(self, position: SnookerPosition) -> list[Candidate[SnookerDeclaration, SnookerStrike]]:
-        return candidates(position, self.sigma, POT_FIRST[self.level], POT_FLOOR[self.level])
+        floor = STUDY_POT_FLOOR.get(self.study, POT_FLOOR[self.level])
+        checks = STUDY_FOUL_CHECKS.get(self.study, 0)
+        noise = self.model().noise if checks else None
+        return candidates(position, self.sigma, POT_FIRST[self.level], floor, noise, checks)
 
     def forced(self, position: SnookerPosition, rng: np.random.Generator) -> Decision | None:
         # the weaker levels always play on after a foul: only club players and better use the

@@ -19,6 +19,7 @@ from functools import cache
 import numpy as np
 
 from cueboard.ai import explain
+from cueboard.ai.noise import CueNoise
 from cueboard.ai.search import Candidate
 from cueboard.ai.snooker.evaluate import MISS_COST, balls_on, best_pots, free_placements
 from cueboard.ai.snooker.geometry import angle_deg
@@ -250,12 +251,14 @@ def break_off_candidates(position: SnookerPosition) -> list[Candidate]:
 
 def candidates(
     position: SnookerPosition, sigma_deg: float, pot_first: float | None = None,
-    pot_floor: float | None = None,
+    pot_floor: float | None = None, noise: CueNoise | None = None, foul_checks: int = 0,
 ) -> list[Candidate]:
     """Every shot idea for the player to move; never empty. With ``pot_first``, safeties are
     offered only when no pot is at least that likely (a weaker player's style); with
     ``pot_floor``, pots less likely than that are not offered when a safety is (a professional's
-    style: the search's noisy samples overrate a risky pot that happened to drop)."""
+    style: the search's noisy samples overrate a risky pot that happened to drop); with ``noise``
+    and ``foul_checks``, the safeties are checked for fouls under that noise
+    (:func:`.safety.safety_candidates`)."""
     reds = position.reds_on_table()
     full_rack = position.in_hand and len(reds) == position.rules.reds and position.scores == (0, 0)
     if full_rack and position.break_points == 0 and not GAME.choices(position):
@@ -265,7 +268,7 @@ def candidates(
     out = pot_candidates(position, sigma_deg)
     # safeties (and escapes when snookered) compete with the pots
     if pot_first is None or not any(c.success >= pot_first for c in out):
-        safeties = safety_candidates(position, sigma_deg)
+        safeties = safety_candidates(position, sigma_deg, noise, foul_checks)
         if pot_floor is not None and safeties:
             out = [c for c in out if c.success >= pot_floor]
         out += safeties
