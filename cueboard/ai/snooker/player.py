@@ -68,7 +68,7 @@ POT_FLOOR: Final[dict[str, float | None]] = {
 #: tournament noise"): a study plays its level's decisions except for these. The pot floor that
 #: replaces the level's, and how many noisy plays through the fast physics check each safety for
 #: fouls (:func:`cueboard.ai.snooker.safety.foul_share`; 0: not checked).
-STUDY_POT_FLOOR: Final[dict[str, float | None]] = {"tournament": 0.7}
+STUDY_POT_FLOOR: Final[dict[str, float | None]] = {"tournament": 0.65}
 STUDY_FOUL_CHECKS: Final[dict[str, int]] = {"tournament": 24}
 #: Whether the study's evaluation counts only the pots its floor lets it take on (the position a
 #: stroke leaves is worth its pots at least that likely, to either player: the rest are safeties).
