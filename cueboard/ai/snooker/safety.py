@@ -39,6 +39,7 @@ from cueboard.games.snooker import (
     GAME,
     Choice,
     PositionError,
+    ShotSetup,
     SnookerDeclaration,
     SnookerPosition,
     SnookerStrike,
@@ -48,7 +49,6 @@ from cueboard.games.snooker import (
     play_fast,
     prepare,
 )
-from cueboard.games.snooker.physics import ShotSetup
 
 #: The speeds the windows are swept at (m/s), each with the speeds its safeties are played at: a
 #: cushion route found at one speed may fall short at a softer one, so the soft safeties come from

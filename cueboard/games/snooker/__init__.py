@@ -39,7 +39,14 @@ from cueboard.records.registry import register_game_records
 
 if TYPE_CHECKING:
     from cueboard.games.snooker.cushions import table_shapes
-    from cueboard.games.snooker.physics import PositionError, play_fast, prepare, simulate_shot, trace_shot
+    from cueboard.games.snooker.physics import (
+        PositionError,
+        ShotSetup,
+        play_fast,
+        prepare,
+        simulate_shot,
+        trace_shot,
+    )
     from cueboard.games.snooker.physics_params import STANDARD_PHYSICS, SnookerPhysics
     from cueboard.games.snooker.strike import squirt_angle
     from cueboard.games.snooker.svg import render_svg
@@ -49,6 +56,7 @@ register_game_records(RECORD_TYPES)
 __getattr__ = lazy_attributes(__name__, {
     "table_shapes": "cushions",
     "PositionError": "physics",
+    "ShotSetup": "physics",
     "play_fast": "physics",
     "prepare": "physics",
     "simulate_shot": "physics",
@@ -63,8 +71,9 @@ __all__ = [
     "COLOURS_IN_ORDER", "GAME", "MAX_SPEED", "MAX_TIP_OFFSET", "RECORD_TYPES", "REPORT_HELP",
     "STANDARD_PHYSICS", "STANDARD_TABLE", "Action", "Choice", "FoulReason", "FrameEnd", "ManualFoul",
     "PositionError",
-    "ReportError", "Scoreboard", "SnookerDeclaration", "SnookerGame", "SnookerInputError", "SnookerOutcome",
-    "SnookerPhysics", "SnookerPosition", "SnookerRules", "SnookerRuling", "SnookerStrike", "SnookerTable",
+    "ReportError", "Scoreboard", "ShotSetup", "SnookerDeclaration", "SnookerGame", "SnookerInputError",
+    "SnookerOutcome", "SnookerPhysics", "SnookerPosition", "SnookerRules", "SnookerRuling", "SnookerStrike",
+    "SnookerTable",
     "ball_ids", "colour_of", "is_red", "is_snookered", "layout_of", "make_ball", "match_score",
     "new_position", "next_frame", "parse_report", "play_fast", "prepare", "render_svg", "side_of",
     "simulate_shot", "squirt_angle", "table_shapes", "trace_shot", "value_of",
