@@ -64,7 +64,7 @@ def collide_wall(
     if m == MODEL_BALL:
         ball.collide_ball_wall(body, ibody, i, nx, ny, e, mu, h, par)
     elif m == MODEL_DISC:
-        disc.collide_disc_wall(body, ibody, i, nx, ny, e, mu, par)
+        disc.collide_disc_wall(body, ibody, i, nx, ny, e, mu, h, par)
 
 
 @njit(**KERNEL_OPTIONS)

@@ -28,10 +28,8 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from cueboard.engine import coldstart, detect, loop
-from cueboard.engine.jit import PYTHON_ERROR_OPTIONS
 from cueboard.engine.layout import PZ, VZ
 from cueboard.engine.models import ball, disc
 
@@ -98,30 +96,13 @@ OWN_PART: tuple[str, ...] = (
 coldstart.install(run_balls, own=OWN_PART, helper=HELPER_PART)
 
 
-@njit(**PYTHON_ERROR_OPTIONS)
-def collide_disc_wall(
-    body: np.ndarray,
-    ibody: np.ndarray,
-    i: int,
-    nx: float,
-    ny: float,
-    e: float,
-    mu: float,
-    h: float,
-    par: np.ndarray,
-) -> None:
-    """``disc.collide_disc_wall`` with the loop's wall-law signature (``dispatch.collide_wall``):
-    a disc meets a peg or rail along its edge, so the wall's contact height ``h`` is unused."""
-    disc.collide_disc_wall(body, ibody, i, nx, ny, e, mu, par)
-
-
 #: The disc kernel (crokinole, novuss): the disc model's laws, no flight.
 run_discs = loop.build_kernel(
     "discs_planar",
     start_segment=disc.start_segment,
     end_segment=disc.end_segment,
     collide_pair=disc.collide_disc_disc,
-    collide_wall=collide_disc_wall,
+    collide_wall=disc.collide_disc_wall,
     capture=disc.capture_disc,
     bind=_LOOP_BIND,
 )

@@ -470,9 +470,19 @@ def collide_disc_disc(body: np.ndarray, ibody: np.ndarray, i: int, j: int, par: 
 
 @njit(**PYTHON_ERROR_OPTIONS)
 def collide_disc_wall(
-    body: np.ndarray, ibody: np.ndarray, i: int, nx: float, ny: float, e: float, mu: float, par: np.ndarray
+    body: np.ndarray,
+    ibody: np.ndarray,
+    i: int,
+    nx: float,
+    ny: float,
+    e: float,
+    mu: float,
+    h: float,
+    par: np.ndarray,
 ) -> None:
-    """Disc-wall contact (peg, rail): ``(nx, ny)`` is the wall's unit normal pointing at the disc."""
+    """Disc-wall contact (peg, rail): ``(nx, ny)`` is the wall's unit normal pointing at the disc.
+    The loop's wall-law signature (``dispatch.collide_wall``); the wall's contact height ``h`` is
+    unused: a disc meets a peg or rail along its edge."""
     if -(body[VX, i] * nx + body[VY, i] * ny) < V_REST_CONTACT:
         e = 0.0
     vx, vy, w = collide_fixed(
