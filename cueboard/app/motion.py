@@ -32,7 +32,7 @@ from cueboard.engine.events import Event, EventKind
 #: Events after which the piece leaves the playing surface.
 _GONE = {EventKind.POCKETED, EventKind.HOLED, EventKind.DITCHED, EventKind.OFF_TABLE}
 #: Events across which a piece's velocity is continuous (a change of motion state only).
-_CONTINUOUS = {EventKind.SLIDING, EventKind.ROLLING, EventKind.SPINNING}
+_CONTINUOUS = {EventKind.SLIDING, EventKind.ROLLING, EventKind.SPINNING, EventKind.AIRBORNE}
 
 
 class Segment(BaseModel):

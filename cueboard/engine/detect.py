@@ -37,6 +37,7 @@ from cueboard.engine.layout import (
     CMODE,
     CR,
     DIST_TOL,
+    PZ,
     RAD,
     ROLLING,
     SLEN,
@@ -89,7 +90,7 @@ def pair_time(body: np.ndarray, ibody: np.ndarray, i: int, j: int, t: float) -> 
     hax = 0.5 * (axj - axi)
     hay = 0.5 * (ayj - ayi)
     dsum = body[RAD, i] + body[RAD, j]
-    if AIR and (ibody[STATE, i] == AIRBORNE or ibody[STATE, j] == AIRBORNE):
+    if AIR and (ibody[STATE, i] == AIRBORNE or ibody[STATE, j] == AIRBORNE or body[PZ, i] != body[PZ, j]):
         return _pair_time_3d(body, i, j, t, hi, dx, dy, dvx, dvy, hax, hay, dsum)
     c = cull(dx, dy, 1.0, dsum, dvx, dvy, hax, hay, 1.0, hi)
     if c > 0:
@@ -124,8 +125,8 @@ def _pair_time_3d(
     hay: float,
     dsum: float,
 ) -> float:
-    """``pair_time`` when a ball is in the air: the first fall of the 3-D centre distance to
-    ``dsum`` (heights of the centres: lowest point plus radius)."""
+    """``pair_time`` when a ball is in the air or on a rail above the other: the first fall of
+    the 3-D centre distance to ``dsum`` (heights of the centres: lowest point plus radius)."""
     zi, vzi, azi = height_at(body, i, t)
     zj, vzj, azj = height_at(body, j, t)
     dz = zj + body[RAD, j] - zi - body[RAD, i]

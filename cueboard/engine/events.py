@@ -24,7 +24,9 @@ class EventKind(StrEnum):
     HOLED = "holed"  # crokinole: a disc drops into the 20-hole
     DITCHED = "ditched"  # crokinole: a disc leaves the playing surface into the ditch
     OFF_TABLE = "off_table"  # a piece leaves the table over a cushion / rail
-    BOUNCE = "bounce"  # a ball in the air lands on the bed (and bounces up again or goes on)
+    BOUNCE = "bounce"  # a ball in the air lands on the bed, shape "bed" (and bounces up again or
+    #: goes on), or on a cushion's top / the rail behind it: shape = that cushion
+    AIRBORNE = "airborne"  # a ball rolls off a cushion's top and drops to the bed
     SLIDING = "sliding"  # motion state transitions (bodies = (a,))
     ROLLING = "rolling"
     SPINNING = "spinning"

@@ -54,7 +54,8 @@ N_BODY_F: Final = 23
 # ---- body int fields (rows of ``ibody``) ---------------------------------------------------
 STATE: Final = 0
 MODEL: Final = 1
-IAUX: Final = 2  # free for a model's own use
+IAUX: Final = 2  # free for a model's own use (balls: ``1 + s`` while over the top of cushion
+#: segment ``s`` and the rail behind it, 0 over the bed: models/ball.py "rail")
 N_BODY_I: Final = 3
 
 # ---- motion states --------------------------------------------------------------------------
@@ -74,7 +75,8 @@ N_PAR: Final = 24  # parameters per model row; each model names its own columns
 
 # ---- shapes ---------------------------------------------------------------------------------
 # segment: x1, y1, x2, y2, unit normal (towards the bodies' side), length, restitution, friction,
-# contact height above the bed (cushion nose), spare
+# contact height above the bed (cushion nose), rail (1.0: a cushion whose top and rail a ball in
+# the air can land on, ``cueboard.engine.models.ball`` "rail"; 0.0: none, a ball over it is off)
 SX1: Final = 0
 SY1: Final = 1
 SX2: Final = 2
@@ -85,6 +87,7 @@ SLEN: Final = 6
 SE: Final = 7
 SMU: Final = 8
 SH: Final = 9
+SRAIL: Final = 10
 N_SEG_F: Final = 11
 # arc: centre, radius, start angle, angular span (2π = full circle), inside (1: bodies move inside
 # the circle, a concave wall; 0: outside, a convex obstacle), restitution, friction, height
@@ -119,6 +122,8 @@ EV_STATE: Final = 5
 EV_OFF: Final = 6  # a ball in the air leaves the table over a cushion: b = the shape's index
 EV_BOUNCE: Final = 7  # a ball in the air lands on the bed: b = its new state (airborne again
 #: when it bounces up, else the state it goes on in)
+EV_RAIL: Final = 8  # a ball in the air lands on a cushion's top / the rail behind cushion b
+#: (its new state is in the event's motion)
 N_EV_I: Final = 3
 #: Shape index of an EV_OFF over an arc is ``n_seg + arc index`` (segments first, as in ``tw``).
 

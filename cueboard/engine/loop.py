@@ -47,6 +47,7 @@ from cueboard.engine.layout import (
     AMU,
     AR,
     ASPAN,
+    AUX0,
     AWX,
     AWY,
     AWZ,
@@ -64,10 +65,14 @@ from cueboard.engine.layout import (
     EV_CAPTURE,
     EV_COLLISION,
     EV_OFF,
+    EV_RAIL,
     EV_SEGMENT,
     EV_STATE,
+    IAUX,
     INERTIA,
     MASS,
+    MODEL,
+    MODEL_BALL,
     PX,
     PY,
     PZ,
@@ -80,6 +85,7 @@ from cueboard.engine.layout import (
     SNX,
     SNY,
     SPINNING,
+    SRAIL,
     STATE,
     STATIONARY,
     SX1,
@@ -93,7 +99,7 @@ from cueboard.engine.layout import (
     WY,
     WZ,
 )
-from cueboard.engine.models import ball
+from cueboard.engine.models import ball, rail
 from cueboard.engine.motion import evolve, halt, height_at, kinematics_at
 
 INF = math.inf
@@ -173,16 +179,21 @@ def _refresh(
         # the detectors of segment_time, arc_time, capture_time, with the kinematics computed once
         px, py, vx, vy, ax, ay = kinematics_at(body, i, t)
         r = body[RAD, i]
-        for k in range(ns):
-            tw[i, k] = segment_after(
-                px, py, vx, vy, ax, ay, r, hi, t, seg[k, SNX], seg[k, SNY], seg[k, SX1], seg[k, SY1],
-                seg[k, SLEN],
-            )
-        for k in range(na):
-            tw[i, ns + k] = arc_after(
-                px, py, vx, vy, ax, ay, r, hi, t, arc[k, ACX], arc[k, ACY], arc[k, AR], arc[k, AINSIDE],
-                arc[k, AA0], arc[k, ASPAN],
-            )
+        if AIR and _on_rail(ibody, i):
+            # over a cushion's top or the rail: above every cushion and jaw (rail module doc)
+            for k in range(ns + na):
+                tw[i, k] = INF
+        else:
+            for k in range(ns):
+                tw[i, k] = segment_after(
+                    px, py, vx, vy, ax, ay, r, hi, t, seg[k, SNX], seg[k, SNY], seg[k, SX1], seg[k, SY1],
+                    seg[k, SLEN],
+                )
+            for k in range(na):
+                tw[i, ns + k] = arc_after(
+                    px, py, vx, vy, ax, ay, r, hi, t, arc[k, ACX], arc[k, ACY], arc[k, AR], arc[k, AINSIDE],
+                    arc[k, AA0], arc[k, ASPAN],
+                )
         for k in range(nc):
             tw[i, ns + na + k] = capture_after(
                 px, py, vx, vy, ax, ay, hi, t, cap[k, CCX], cap[k, CCY], cap[k, CR], cap[k, CMODE]
@@ -508,8 +519,96 @@ def _over_wall(body: np.ndarray, a: int, b: int, seg: np.ndarray, arc: np.ndarra
 
 
 @internal
+def _on_rail(ibody: np.ndarray, i: int) -> bool:
+    """Whether body ``i`` is a ball over a cushion's top or the rail (``IAUX``: models/rail.py;
+    other models use that field for their own ends)."""
+    return ibody[MODEL, i] == MODEL_BALL and ibody[IAUX, i] != 0
+
+
+@internal
+def _passes(body: np.ndarray, a: int, b: int, seg: np.ndarray, arc: np.ndarray, par: np.ndarray) -> int:
+    """What ball ``a`` in the air does at wall ``b`` it has reached: 0 meets it, 1 leaves the
+    table over it, 2 flies over a cushion's nose onto its top and the rail (models/rail.py: a
+    straight cushion flagged ``SRAIL`` on a table with a rail, when the flight reaches the
+    rail's height). A ball riding over the nose (``ball.flies_over``) whose flight never brings
+    its lowest point up to the nose cannot pass over it: on a table with a rail it meets the
+    cushion (``ball._air_wall``: its face, the ball still moving towards it); without a rail it
+    is off, as it was before the rail was modelled."""
+    if not _over_wall(body, a, b, seg, arc):
+        return 0
+    if b >= seg.shape[0] or seg[b, SRAIL] == 0.0 or not par[0, rail.RAIL_W] > 0.0:
+        return 1
+    h = par[0, rail.RAIL_H]
+    z = body[PZ, a]
+    vz = body[VZ, a]
+    if z >= h or (vz >= ball.V_HOP and z + vz * vz / (2.0 * par[0, ball.G]) >= h):
+        return 2
+    return 0
+
+
+@internal
+def _at_rest_on_rail(
+    body: np.ndarray, ibody: np.ndarray, k: int, t: float, par: np.ndarray, ev_i: np.ndarray,
+    ev_f: np.ndarray, count: int, check: bool,
+) -> int:
+    """Ball ``k`` came to rest on a cushion's top or the rail (models/rail.py). With its centre
+    beyond the cushion line it is off the table (WPBSA S2), recorded as an ``EV_OFF`` where it
+    stopped. With its centre still over the nose (under a radius inside the line, the strip the
+    model's flat top reaches into) a real ball tips back over the nose: it is put on the bed
+    beside the cushion, touching it, a state event there (off the table instead if a ball is in
+    that place). Returns the new count, -1 when the arrays are full."""
+    if count >= ev_i.shape[0]:
+        return -1
+    p = par[0]
+    x = body[PX, k]
+    y = body[PY, k]
+    r = body[RAD, k]
+    gaps = (x - p[rail.RAIL_X0], p[rail.RAIL_X1] - x, y - p[rail.RAIL_Y0], p[rail.RAIL_Y1] - y)
+    side = 0
+    for q in range(4):
+        if gaps[q] < gaps[side]:
+            side = q
+    if gaps[side] > 0.0:
+        nx = 1.0 if side == 0 else (-1.0 if side == 1 else 0.0)
+        ny = 1.0 if side == 2 else (-1.0 if side == 3 else 0.0)
+        tx = x + (r - gaps[side]) * nx
+        ty = y + (r - gaps[side]) * ny
+        free = True
+        for j in range(body.shape[1]):
+            if j != k and ibody[STATE, j] != REMOVED:
+                jx, jy, _, _, _, _ = kinematics_at(body, j, t)
+                jz, _, _ = height_at(body, j, t)
+                if math.hypot(math.hypot(jx - tx, jy - ty), jz) < r + body[RAD, j] + DIST_TOL:
+                    free = False
+        if free:
+            body[PX, k] = tx
+            body[PY, k] = ty
+            body[PZ, k] = 0.0
+            body[VZ, k] = 0.0
+            body[AZ, k] = 0.0
+            ibody[IAUX, k] = 0
+            body[AUX0, k] = 0.0
+            start_segment(body, ibody, k, par)
+            _write_event(
+                ev_i, ev_f, count, EV_STATE, k, ibody[STATE, k], t, tx, ty, math.nan, math.nan, 0.0,
+                _smallest_gap(body, ibody, t) if check else math.nan, 0.0, 0.0, math.nan, math.nan,
+            )
+            return count + 1
+    seg_index = ibody[IAUX, k] - 1
+    _remove(body, ibody, k)
+    _write_event(
+        ev_i, ev_f, count, EV_OFF, k, seg_index, t, x, y, math.nan, math.nan, 0.0,
+        _smallest_gap(body, ibody, t) if check else math.nan, 0.0, 0.0, math.nan, math.nan,
+    )
+    return count + 1
+
+
+@internal
 def _remove(body: np.ndarray, ibody: np.ndarray, i: int) -> None:
     """Take body ``i`` off the table (captured, or over a cushion): at rest, no more events."""
+    if AIR and _on_rail(ibody, i):
+        ibody[IAUX, i] = 0
+        body[AUX0, i] = 0.0
     ibody[STATE, i] = REMOVED
     halt(body, i)
     body[WZ, i] = 0.0
@@ -627,12 +726,44 @@ def _run_events_py(
         eb = b
         xb = math.nan
         yb = math.nan
-        if what == 1:
+        over = 0
+        if AIR and what == 3 and b < ns + na and ibody[STATE, a] == AIRBORNE:
+            over = _passes(body, a, b, seg, arc, par)
+        if AIR and what == 1 and _on_rail(ibody, a) and body[AUX0, a] != 0.0:
+            # over a cushion's top or the rail, at its edge (models/rail.py)
+            if body[AUX0, a] == rail.EDGE_OUT:
+                kind = EV_OFF  # past the rail's outer edge: to the floor
+                eb = ibody[IAUX, a] - 1
+                _remove(body, ibody, a)
+            else:
+                ibody[IAUX, a] = 0  # a radius inside the cushion line: over the bed again
+                body[AUX0, a] = 0.0
+                flying = ibody[STATE, a] == AIRBORNE
+                start_segment(body, ibody, a, par)
+                if flying:  # its flight goes on unchanged, to the bed now: nothing to record
+                    _refresh(body, ibody, a, t, seg, arc, cap, tp, tw, rbest, rpos)
+                    continue
+                kind = EV_STATE  # it leaves the cushion's top and drops to the bed
+                eb = ibody[STATE, a]
+        elif what == 1:
             landing = ibody[STATE, a] == AIRBORNE
             end_segment(body, ibody, a, par)
             kind = EV_BOUNCE if landing else EV_STATE
             eb = ibody[STATE, a]
-            if eb in (STATIONARY, SPINNING):
+            if AIR and _on_rail(ibody, a):
+                if ibody[STATE, a] in (STATIONARY, SPINNING):
+                    # at rest on a cushion's top or the rail: off the table, or back to the bed
+                    count = _at_rest_on_rail(body, ibody, a, t, par, ev_i, ev_f, count, check)
+                    if count < 0:
+                        return -1
+                    _refresh(body, ibody, a, t, seg, arc, cap, tp, tw, rbest, rpos)
+                    for k in range(first, count):
+                        _fill_motion(body, ibody, ev_i, ev_f, k)
+                    continue
+                if landing:
+                    kind = EV_RAIL
+                    eb = ibody[IAUX, a] - 1
+            elif eb in (STATIONARY, SPINNING):
                 _unpress(body, a, seg, arc)
         elif what == 2:
             evolve(body, b, t)
@@ -642,12 +773,17 @@ def _run_events_py(
             kind = EV_COLLISION
             xb = body[PX, b]
             yb = body[PY, b]
-        elif what == 3 and AIR and b < ns + na and ibody[STATE, a] == AIRBORNE and _over_wall(
-            body, a, b, seg, arc
-        ):
+        elif over == 1:
             # in the air and passing over the cushion nose: off the table (ball.flies_over)
             kind = EV_OFF
             _remove(body, ibody, a)
+        elif over == 2:
+            # over a cushion's nose onto its top and the rail: the flight goes on unchanged, to
+            # land on the rail's surface now (models/rail.py); nothing to record
+            ibody[IAUX, a] = b + 1
+            start_segment(body, ibody, a, par)
+            _refresh(body, ibody, a, t, seg, arc, cap, tp, tw, rbest, rpos)
+            continue
         elif b < ns:
             nx = seg[b, SNX]
             ny = seg[b, SNY]
@@ -715,6 +851,11 @@ def _run_events_py(
             for w in range(nwork):
                 k = work[w]
                 start_segment(body, ibody, k, par)
+                if AIR and _on_rail(ibody, k) and ibody[STATE, k] in (STATIONARY, SPINNING):
+                    count = _at_rest_on_rail(body, ibody, k, t, par, ev_i, ev_f, count, check)
+                    if count < 0:
+                        return -1
+                    continue
                 # a body this contact left at rest (stopped, or at rest and moved apart) records it
                 if ibody[STATE, k] == STATIONARY:
                     count = _record_rest(body, ibody, k, t, ev_i, ev_f, count, check)

@@ -28,6 +28,7 @@ from cueboard.engine.layout import (
     EV_CAPTURE,
     EV_COLLISION,
     EV_OFF,
+    EV_RAIL,
     EV_SEGMENT,
     EV_STATE,
     INERTIA,
@@ -120,9 +121,12 @@ class ShapeBuilder:
         e: float,
         mu: float,
         h: float = 0.0,
+        rail: bool = False,
     ) -> None:
         """A one-sided wall from ``p1`` to ``p2`` facing the point ``toward`` (bodies live on that
-        side); restitution ``e``, friction ``mu``, contact height ``h`` above the bed."""
+        side); restitution ``e``, friction ``mu``, contact height ``h`` above the bed; ``rail``: a
+        cushion with a top and a rail behind it that a ball in the air can land on
+        (``cueboard.engine.models.rail``; the parameter array must give the rail's geometry)."""
         dx, dy = p2[0] - p1[0], p2[1] - p1[1]
         length = math.hypot(dx, dy)
         if not length > 0.0:
@@ -131,7 +135,7 @@ class ShapeBuilder:
         if nx * (toward[0] - p1[0]) + ny * (toward[1] - p1[1]) < 0.0:
             p1, p2 = p2, p1
             nx, ny = -nx, -ny
-        self._seg.append([p1[0], p1[1], p2[0], p2[1], nx, ny, length, e, mu, h, 0.0])
+        self._seg.append([p1[0], p1[1], p2[0], p2[1], nx, ny, length, e, mu, h, 1.0 if rail else 0.0])
         self._seg_names.append(name)
 
     def arc(
@@ -319,6 +323,7 @@ _STATE_KIND: Final = {
     "spinning": EventKind.SPINNING,
     "sliding": EventKind.SLIDING,
     "rolling": EventKind.ROLLING,
+    "airborne": EventKind.AIRBORNE,
 }
 #: The kinds ``to_events`` makes, bound once: an enum member read from its class costs ~0.15 µs
 #: on Python 3.11 (the enum's descriptor), once or twice per event otherwise.
@@ -403,6 +408,8 @@ def to_events(raw: RawEvents, body_ids: Sequence[str], shapes: Shapes) -> tuple[
             event_kind = _STATE_KIND[names[b]]
         elif kind == EV_BOUNCE:
             event_kind, shape = _BOUNCE, "bed"
+        elif kind == EV_RAIL:
+            event_kind, shape = _BOUNCE, seg_names[b]
         elif kind == EV_OFF:
             event_kind = _OFF_TABLE
             ns = len(seg_names)

@@ -61,6 +61,7 @@ from cueboard.engine.layout import (
     AX,
     AY,
     AZ,
+    IAUX,
     INERTIA,
     MASS,
     PX,
@@ -82,7 +83,7 @@ from cueboard.engine.layout import (
     WY,
     WZ,
 )
-from cueboard.engine.models import mathavan, mathavan_table
+from cueboard.engine.models import mathavan, mathavan_table, rail
 from cueboard.engine.motion import halt
 
 # ---- parameter columns of the ball model's row in ``par`` -------------------------------------
@@ -97,6 +98,7 @@ MU_BB_C = 7
 CUSHION_LAW = 8  # CUSHION_HAN or CUSHION_MATHAVAN
 CUSHION_STEPS = 9  # impulse steps of a Mathavan impact integrated at run time
 E_BED = 10  # ball-bed restitution (landing on the cloth-covered slate)
+# columns 11-16: the cushion tops and the rail (models/rail.py, ``RAIL_*``)
 
 #: Cushion laws (``par[MODEL_BALL, CUSHION_LAW]``).
 CUSHION_HAN = 0
@@ -150,9 +152,12 @@ def _air_segment(body: np.ndarray, ibody: np.ndarray, i: int, p: np.ndarray) -> 
     """The vertical part of ``start_segment`` for a ball off the bed or moving vertically: a ball
     at the bed moving down bounces (``_bed_impact``); a ball rising at ``V_HOP`` or more, or
     above the bed, flies (state ``AIRBORNE``, ``TE`` its landing). Returns False when the ball
-    is (back) on the bed, its height fields zero, for the planar states to take over."""
-    if body[PZ, i] <= 0.0 and body[VZ, i] < V_HOP:
-        body[PZ, i] = 0.0
+    is (back) on the bed, its height fields zero, for the planar states to take over. Over a
+    rail (``rail.ground``) the surface is the rail's: the ball lands on it, and goes on on it at
+    its height."""
+    zg = rail.ground(ibody, i, p)
+    if body[PZ, i] <= zg and body[VZ, i] < V_HOP:
+        body[PZ, i] = zg
         if body[VZ, i] < 0.0:
             _bed_impact(body, i, p)
         if body[VZ, i] < V_HOP:
@@ -167,9 +172,11 @@ def _air_segment(body: np.ndarray, ibody: np.ndarray, i: int, p: np.ndarray) -> 
     body[AWY, i] = 0.0
     body[AWZ, i] = 0.0
     body[AZ, i] = -g
-    z = max(body[PZ, i], 0.0)
+    # over a rail the lowest point may start under the rail's height, rising past the nose (the
+    # loop lets it over only when its flight reaches that height: rail module doc)
+    z = body[PZ, i] - zg if zg > 0.0 else max(body[PZ, i], 0.0)
     vz = body[VZ, i]
-    root = math.sqrt(vz * vz + 2.0 * g * z)
+    root = math.sqrt(max(vz * vz + 2.0 * g * z, 0.0))
     # landing: z + vz τ - g τ²/2 = 0, the later root, in the form without cancellation
     tau = (vz + root) / g if vz >= 0.0 else 2.0 * z / (root - vz)
     body[TE, i] = body[T0, i] + tau
@@ -182,6 +189,8 @@ def start_segment(body: np.ndarray, ibody: np.ndarray, i: int, par: np.ndarray) 
     time ``TE`` of its next transition (the ball's fields are those at ``T0``)."""
     p = par[0]
     if AIR and (body[PZ, i] != 0.0 or body[VZ, i] != 0.0) and _air_segment(body, ibody, i, p):
+        if ibody[IAUX, i] != 0:
+            rail.cap_at_edge(body, i, p)
         return
     g = p[G]
     r = body[RAD, i]
@@ -231,6 +240,8 @@ def start_segment(body: np.ndarray, ibody: np.ndarray, i: int, par: np.ndarray) 
         else:
             ibody[STATE, i] = STATIONARY
             body[TE, i] = math.inf
+    if AIR and ibody[IAUX, i] != 0:
+        rail.cap_at_edge(body, i, p)
 
 
 @njit(**KERNEL_OPTIONS)
@@ -242,6 +253,8 @@ def end_segment(body: np.ndarray, ibody: np.ndarray, i: int, par: np.ndarray) ->
     r = body[RAD, i]
     if s == AIRBORNE:
         body[PZ, i] = 0.0
+        if AIR and ibody[IAUX, i] != 0:
+            body[PZ, i] = par[0, rail.RAIL_H]  # landing on a cushion's top or the rail
         if body[VZ, i] >= 0.0:  # rounding at the apex of a tiny hop: land with no speed
             body[VZ, i] = 0.0
             body[AZ, i] = 0.0
@@ -338,7 +351,7 @@ def _push(body: np.ndarray, i: int, j: int, nx: float, ny: float) -> None:
 def collide_ball_ball(body: np.ndarray, ibody: np.ndarray, i: int, j: int, par: np.ndarray) -> None:
     """Ball-ball impact with restitution and slip-dependent friction (throw); see module doc."""
     p = par[0]
-    if AIR and (ibody[STATE, i] == AIRBORNE or ibody[STATE, j] == AIRBORNE):
+    if AIR and (ibody[STATE, i] == AIRBORNE or ibody[STATE, j] == AIRBORNE or body[PZ, i] != body[PZ, j]):
         _collide_3d(body, i, j, p)
         return
     nx = body[PX, j] - body[PX, i]

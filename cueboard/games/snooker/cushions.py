@@ -46,7 +46,10 @@ def _corner(b: ShapeBuilder, name: str, sx: float, sy: float, t: SnookerTable, p
         p1 = (k[0] + rk * math.cos(n_ang), k[1] + rk * math.sin(n_ang))
         p2 = (p1[0] + ax * ph.jaw_length, p1[1] + ay * ph.jaw_length)
         s = (p1[0] - cx) * ax + (p1[1] - cy) * ay
-        b.segment(f"jaw:{name}:{label}", p1, p2, toward=(cx + s * ax, cy + s * ay), **kw)
+        b.segment(
+            f"jaw:{name}:{label}", p1, p2, toward=(cx + s * ax, cy + s * ay),
+            e=kw["e"], mu=kw["mu"], h=kw["h"],
+        )
     d = ph.corner_fall_setback + ph.fall_radius
     b.capture(f"pocket:{name}", (cx + ax * d, cy + ay * d), ph.fall_radius, event=EventKind.POCKETED)
 
@@ -81,7 +84,7 @@ def _middle(b: ShapeBuilder, name: str, sx: float, t: SnookerTable, ph: SnookerP
         _arc_between(b, f"jaw:{name}:{label}", k, rk, n_face, n_axis, kw)
         p1 = (k[0], ym + sy * half)
         p2 = (p1[0] + sx * ph.jaw_length, p1[1])
-        b.segment(f"jaw:{name}:{label}", p1, p2, toward=(p1[0], ym), **kw)
+        b.segment(f"jaw:{name}:{label}", p1, p2, toward=(p1[0], ym), e=kw["e"], mu=kw["mu"], h=kw["h"])
     d = ph.middle_fall_setback + ph.fall_radius
     b.capture(f"pocket:{name}", (sx * (hw + d), ym), ph.fall_radius, event=EventKind.POCKETED)
 
@@ -95,12 +98,13 @@ def table_shapes(t: SnookerTable, ph: SnookerPhysics) -> Shapes:
     c = (t.corner_mouth + 2.0 * ph.corner_jaw_radius) / SQ2 - ph.corner_jaw_radius
     m = t.middle_mouth / 2.0 + ph.middle_jaw_radius
     centre = (0.0, length / 2.0)
-    b.segment("cushion:bottom", (-hw + c, 0.0), (hw - c, 0.0), toward=centre, **kw)
-    b.segment("cushion:top", (-hw + c, length), (hw - c, length), toward=centre, **kw)
-    b.segment("cushion:left-bottom", (-hw, c), (-hw, length / 2.0 - m), toward=centre, **kw)
-    b.segment("cushion:left-top", (-hw, length / 2.0 + m), (-hw, length - c), toward=centre, **kw)
-    b.segment("cushion:right-bottom", (hw, c), (hw, length / 2.0 - m), toward=centre, **kw)
-    b.segment("cushion:right-top", (hw, length / 2.0 + m), (hw, length - c), toward=centre, **kw)
+    # the six straight cushions have a top and the rail behind them (engine/models/rail.py)
+    b.segment("cushion:bottom", (-hw + c, 0.0), (hw - c, 0.0), toward=centre, rail=True, **kw)
+    b.segment("cushion:top", (-hw + c, length), (hw - c, length), toward=centre, rail=True, **kw)
+    b.segment("cushion:left-bottom", (-hw, c), (-hw, length / 2.0 - m), toward=centre, rail=True, **kw)
+    b.segment("cushion:left-top", (-hw, length / 2.0 + m), (-hw, length - c), toward=centre, rail=True, **kw)
+    b.segment("cushion:right-bottom", (hw, c), (hw, length / 2.0 - m), toward=centre, rail=True, **kw)
+    b.segment("cushion:right-top", (hw, length / 2.0 + m), (hw, length - c), toward=centre, rail=True, **kw)
     _corner(b, "bottom-left", -1.0, 1.0, t, ph)
     _corner(b, "bottom-right", 1.0, 1.0, t, ph)
     _corner(b, "top-left", -1.0, -1.0, t, ph)

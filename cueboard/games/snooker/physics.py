@@ -31,6 +31,7 @@ import numpy as np
 from cueboard.engine.events import BodyHeight, BodyMotion, Event, EventKind
 from cueboard.engine.layout import AZ, EV_CAPTURE, EV_COLLISION, MODEL_BALL, PX, PY, VX, VY, VZ, WX, WY, WZ
 from cueboard.engine.loop import EF_T, EF_VXA, EF_VXB, EF_VYA, EF_VYB, EF_XA, EF_XB, EF_YA, EF_YB
+from cueboard.engine.models import rail
 from cueboard.engine.placement import PAIR_SLACK, placement_clear
 from cueboard.engine.planar import kernel_for, start_segment_for
 from cueboard.engine.world import (
@@ -259,6 +260,9 @@ def _templates(
     body, ibody = new_bodies(n)
     place_bodies(body, ibody, np.zeros((n, 2)), radius=r, mass=m, inertia=0.4 * m * r * r, model=MODEL_BALL)
     par = physics.param_array()
+    if physics.rail_width > 0.0:
+        hw = table.half_width
+        rail.set_rail(par, -hw, hw, 0.0, table.length, physics.rail_width, table.cushion_height)
     body.flags.writeable = False
     ibody.flags.writeable = False
     return body, ibody, par

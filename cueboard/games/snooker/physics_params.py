@@ -63,6 +63,12 @@ class SnookerPhysics:
     #: on an elevated stroke): 0.5 (Alciatore, "Pool and billiards physical properties",
     #: billiards.colostate.edu, ball-table coefficient of restitution ≈ 0.5).
     bed_restitution: float = 0.5
+    #: From the cushion nose to the rail's outer edge (cushion top and wooden rail), m: where a
+    #: ball in the air that clears a cushion lands on the rail or falls to the floor
+    #: (engine/models/rail.py). The WPBSA gives the playing area and the height of the cushion
+    #: rail above the floor, not its width: 0.125 m is an assumed width, that of a full-size
+    #: table about 3.82 × 2.03 m overall. 0 removes the rail (a ball over a nose is off at once).
+    rail_width: float = 0.125
     #: Hard cap on events per shot.
     max_events: int = 5000
 
@@ -71,6 +77,8 @@ class SnookerPhysics:
             raise ValueError(f"cushion_law must be 'mathavan' or 'han', not {self.cushion_law!r}")
         if not 0.0 <= self.bed_restitution <= 1.0:
             raise ValueError(f"bed_restitution must be between 0 and 1, not {self.bed_restitution}")
+        if not 0.0 <= self.rail_width <= 1.0:
+            raise ValueError(f"rail_width must be between 0 and 1 m, not {self.rail_width}")
         if not 1 <= self.cushion_steps <= 1_000_000:
             raise ValueError(f"cushion_steps must be between 1 and 1000000, not {self.cushion_steps}")
 

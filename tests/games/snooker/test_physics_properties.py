@@ -3,7 +3,8 @@
 - no two balls overlap at any event beyond 2 µm (the engine's contact tolerance is 0.1 µm; in a
   cluster of balls pressed together slowly, each correction can shift a ball into its neighbour by
   that much, and the worst of ~10 000 random shots reached 1.2 µm);
-- no ball leaves the bed except through a pocket;
+- no ball leaves the bed except through a pocket, or in the air over a cushion onto its top and
+  the rail (at the cushion's height, inside the rail's outer edge) and off the table from there;
 - kinetic energy never rises at an event (between events friction only takes it away);
 - the same input gives the same events, bit for bit.
 """
@@ -17,10 +18,11 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cueboard.engine.layout import EV_CAPTURE
-from cueboard.engine.loop import EF_DE, EF_GAP, EF_XA, EF_YA
+from cueboard.engine.layout import EV_CAPTURE, EV_OFF
+from cueboard.engine.loop import EF_DE, EF_GAP, EF_XA, EF_YA, EF_ZA
 from cueboard.engine.world import RawEvents
 from cueboard.games.snooker.physics import ShotSetup, play_raw, prepare
+from cueboard.games.snooker.physics_params import STANDARD_PHYSICS
 from cueboard.games.snooker.rack import rack
 from cueboard.games.snooker.table import STANDARD_TABLE
 from cueboard.records.base import Piece, Position
@@ -34,6 +36,12 @@ ENERGY = 1e-12
 def on_bed(x: float, y: float) -> bool:
     inside = abs(x) <= T.half_width - R + 1e-6 and R - 1e-6 <= y <= T.length - R + 1e-6
     return inside or any(math.hypot(x - px, y - py) < 0.1 for px, py in T.pocket_centres.values())
+
+
+def over_rail(x: float, y: float) -> bool:
+    """Inside the rail's outer edge (engine/models/rail.py): the cushion tops and the rail."""
+    w = STANDARD_PHYSICS.rail_width + 1e-6
+    return abs(x) <= T.half_width + w and -w <= y <= T.length + w
 
 
 @cache
@@ -55,8 +63,9 @@ def check_shot(raw: RawEvents, body: np.ndarray, ibody: np.ndarray) -> None:
     assert float(np.max(raw.ev_f[:, EF_DE])) <= ENERGY
     for k in range(raw.n):
         x, y = raw.ev_f[k, EF_XA], raw.ev_f[k, EF_YA]
-        assert on_bed(x, y), f"event {k} at ({x}, {y}) is off the bed"
-    captured = {int(raw.ev_i[k, 1]) for k in range(raw.n) if raw.ev_i[k, 0] == EV_CAPTURE}
+        up = raw.ev_i[k, 0] == EV_OFF or raw.ev_f[k, EF_ZA] >= T.cushion_height - 1e-9
+        assert on_bed(x, y) or (up and over_rail(x, y)), f"event {k} at ({x}, {y}) is off the bed"
+    captured = {int(raw.ev_i[k, 1]) for k in range(raw.n) if raw.ev_i[k, 0] in (EV_CAPTURE, EV_OFF)}
     for i in range(body.shape[1]):
         if i in captured:
             assert ibody[0, i] == 4
