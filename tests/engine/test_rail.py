@@ -13,6 +13,8 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from cueboard.engine.events import Event
 from cueboard.engine.layout import IAUX, PY, PZ, STATE, STATIONARY, VY, WX
@@ -24,6 +26,7 @@ from cueboard.games.snooker.physics_params import STANDARD_PHYSICS as PH
 from cueboard.games.snooker.records import SnookerStrike
 from cueboard.games.snooker.table import STANDARD_TABLE as T
 from cueboard.records.base import Piece, Position
+from tests.engine.test_airborne_properties import _check
 
 L = T.length
 R = T.ball_radius
@@ -202,3 +205,29 @@ def test_a_ball_whose_flight_never_reaches_the_nose_meets_the_cushion_and_stays_
     events, outcome = simulate_shot(_alone(L - 0.04), SnookerStrike(speed=1.6, angle=90.0, elevation=80.0))
     assert outcome.off_table == ()
     assert _events_of(events, "cushion") and events[-1].kind == "stationary"
+
+
+NEAR_TOP = (
+    Piece(id="red1", kind="ball", colour="red", x=0.12, y=L - R - 0.002),
+    Piece(id="red2", kind="ball", colour="red", x=-0.2, y=L - 0.12),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.floats(0.03, 0.3),
+    st.floats(0.8, 5.0),
+    st.floats(60.0, 120.0),
+    st.floats(-0.3, 0.3),
+    st.floats(20.0, 85.0),
+)
+def test_strokes_over_the_top_cushion_lose_energy_and_never_pass_through_a_ball(
+    gap: float, speed: float, angle: float, top: float, elevation: float
+) -> None:
+    """Jumped strokes from near the top cushion, among a ball against it and one near it: over
+    the cushion's top and the rail too, the total energy (kinetic, rotational, m g z) never rises
+    between instants and no two balls come closer than a diameter (tests/engine/
+    test_airborne_properties.py's check, sampled from the event records' closed forms)."""
+    white = Piece(id="white", kind="ball", colour="white", x=0.0, y=L - R - gap)
+    position = Position(game="snooker", pieces=(white, *NEAR_TOP))
+    _check(position, SnookerStrike(speed=speed, angle=angle, top=top, elevation=elevation))
