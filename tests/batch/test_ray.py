@@ -33,7 +33,9 @@ def test_a_killed_ray_worker_is_retried_without_double_counting(
     assert sorted(keys) == [t.key for t in tasks]
     assert got == run_tasks(draw, tasks, SerialExecutor(), ResultStore(tmp_path / "s.jsonl"))
     for t in tasks:
-        assert (tmp_path / f"{t.key.replace('/', '_')}.runs").read_text().count("run") == 2
+        # killed once, then run again: at least twice (on a loaded machine Ray may also lose the
+        # retry's actor and run it once more; the result is still stored once, as checked above)
+        assert (tmp_path / f"{t.key.replace('/', '_')}.runs").read_text().count("run") >= 2
 
 
 def test_a_failing_ray_task_names_the_task(ray_executor: RayExecutor, tmp_path: Path) -> None:
