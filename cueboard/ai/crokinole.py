@@ -280,8 +280,9 @@ class CrokinoleAI:
         self, position: CrokinolePosition, scored: list[Scored], budget_s: float | None
     ) -> list[Scored]:
         """The search's best few shots judged again by the next shooter's best reply, for a level
-        whose decisions ask for it (``replies``; :mod:`cueboard.ai.crokinole_reply`)."""
-        if self.decisions.replies == 0:
+        whose decisions ask for it (``replies``, ``reply_discs``; :mod:`cueboard.ai.crokinole_reply`)."""
+        d = self.decisions
+        if d.replies == 0 or (d.reply_discs is not None and sum(position.discs_left) > d.reply_discs):
             return scored
         from cueboard.ai.crokinole_reply import judge_by_replies
 

@@ -40,7 +40,8 @@ class CrokinoleDecisions:
     - ``soft_takeouts``: full takeouts also at a middle speed (the disc sent on 0.2 m past the
       target, against the usual 0.45 m), which leave the shooter nearer where the target was;
     - ``replies``: how many of its best sampled candidates it judges again by the next shooter's
-      best reply (:mod:`cueboard.ai.crokinole_reply`; 0: none);
+      best reply (:mod:`cueboard.ai.crokinole_reply`; 0: none), when at most ``reply_discs`` discs
+      are still to be shot (the shooter's included; ``None``: always);
     - ``samples``, ``top_k``: most noisy samples per candidate and candidates sampled (caps on
       :class:`cueboard.ai.players.SearchSettings`).
     """
@@ -55,6 +56,7 @@ class CrokinoleDecisions:
     by_round: bool = True
     soft_takeouts: bool = False
     replies: int = 0
+    reply_discs: int | None = None
     samples: int = 10
     top_k: int = 8
 

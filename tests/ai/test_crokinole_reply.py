@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import numpy as np
+import pytest
 
 from cueboard.ai.crokinole import CrokinoleAI, CrokinoleModel, candidates, evaluate
 from cueboard.ai.crokinole_levels import DECISIONS
@@ -51,3 +52,16 @@ def test_a_level_without_replies_keeps_the_search_order() -> None:
     scored = search(ai.model(), position, candidates(position), 0, rng, samples=1, top_k=2)
     assert ai.judge(position, scored, None) is scored
     assert replace(DECISIONS["club"], replies=2).replies == 2
+
+
+def test_replies_only_for_the_rounds_last_discs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``reply_discs``: the look-ahead only when at most that many discs are still to be shot."""
+    monkeypatch.setitem(DECISIONS, "club", replace(DECISIONS["club"], replies=3, reply_discs=4))
+    ai = CrokinoleAI("club")
+    disc = Piece(id="s2-01", kind="disc", owner=2, x=0.05, y=0.04)
+    early = _board((disc,))
+    late = early.model_copy(update={"discs_left": (2, 0, 1, 0)})
+    for position, judged in ((early, False), (late, True)):
+        rng = np.random.default_rng(3)
+        scored = search(ai.model(), position, candidates(position), 0, rng, samples=2, top_k=4)
+        assert (ai.judge(position, scored, None) is not scored) is judged
