@@ -37,7 +37,7 @@ from cueboard.ai.agent import Decision
 from cueboard.ai.crokinole_levels import DECISIONS, FULL, OPEN20_SPEEDS, CrokinoleDecisions
 from cueboard.ai.crokinole_round import counts_by_round, round_value
 from cueboard.ai.noise import DiscNoise, check_level, check_noise_scale, gaussian
-from cueboard.ai.search import REFUSED_VALUE, Candidate, play_through
+from cueboard.ai.search import REFUSED_VALUE, Candidate, Scored, play_through
 from cueboard.games.crokinole import (
     GAME,
     MAX_SPEED,
@@ -276,6 +276,19 @@ class CrokinoleAI:
     def forced(self, position: CrokinolePosition, rng: np.random.Generator) -> Decision | None:
         return None  # never concedes: every round can be won back
 
+    def judge(
+        self, position: CrokinolePosition, scored: list[Scored], budget_s: float | None
+    ) -> list[Scored]:
+        """The search's best few shots judged again by the next shooter's best reply, for a level
+        whose decisions ask for it (``replies``, ``reply_discs``; :mod:`cueboard.ai.crokinole_reply`)."""
+        d = self.decisions
+        if d.replies == 0 or (d.reply_discs is not None and sum(position.discs_left) > d.reply_discs):
+            return scored
+        from cueboard.ai.crokinole_reply import judge_by_replies
+
+        return judge_by_replies(self.model(), position, scored, position.to_move, self.decisions.replies,
+                                budget_s)
+
     def candidates(
         self, position: CrokinolePosition
     ) -> list[Candidate[CrokinoleDeclaration, CrokinoleStrike]]:
@@ -325,6 +338,12 @@ def candidates(position: CrokinolePosition, decisions: CrokinoleDecisions = FULL
                         family=f"{label} {p.id}",
                         explanation=explain.crokinole_takeout(zone_value(p.x, p.y)),
                     )
+                )
+            if decisions.soft_takeouts:
+                out.append(
+                    Candidate(_DECL, _strike(s, (p.x, p.y), stop_speed(d + 0.2)), f"takeout, softer {p.id}",
+                              1.8 + zone_value(p.x, p.y) / 15, family=f"takeout, softer {p.id}",
+                              explanation=explain.crokinole_takeout(zone_value(p.x, p.y)))
                 )
             if not decisions.stick:
                 continue

@@ -11,7 +11,9 @@ rather than for what the next shooter can reach; a club player plays the margin,
 expected result, and weighs fewer shots under its noise than the pro. The open-20 calibration
 (the best open 20 with each level's noise, docs/ai.md "Calibration") is a test of the hand, not
 of these choices, so it does not change. The measured effect of each setting is in docs/ai.md
-("Crokinole: the ideas measured").
+("Crokinole: the ideas measured"); two settings measured for the pro in session 8 and not kept
+(no level uses them) are softer takeouts and the look-ahead to the next shooter's reply
+(:mod:`cueboard.ai.crokinole_reply`).
 """
 
 from __future__ import annotations
@@ -35,6 +37,11 @@ class CrokinoleDecisions:
     - ``exposure``: whether it discounts discs by what the next shooter can reach;
     - ``by_round``: whether, where a round's result is what scores (the tournament variant), it
       values the round's expected result rather than the margin (:mod:`cueboard.ai.crokinole_round`);
+    - ``soft_takeouts``: full takeouts also at a middle speed (the disc sent on 0.2 m past the
+      target, against the usual 0.45 m), which leave the shooter nearer where the target was;
+    - ``replies``: how many of its best sampled candidates it judges again by the next shooter's
+      best reply (:mod:`cueboard.ai.crokinole_reply`; 0: none), when at most ``reply_discs`` discs
+      are still to be shot (the shooter's included; ``None``: always);
     - ``samples``, ``top_k``: most noisy samples per candidate and candidates sampled (caps on
       :class:`cueboard.ai.players.SearchSettings`).
     """
@@ -47,6 +54,9 @@ class CrokinoleDecisions:
     start_stride: int = 1
     exposure: bool = True
     by_round: bool = True
+    soft_takeouts: bool = False
+    replies: int = 0
+    reply_discs: int | None = None
     samples: int = 10
     top_k: int = 8
 
@@ -55,8 +65,8 @@ class CrokinoleDecisions:
             raise ValueError(f"open20_speeds must be 1-{len(OPEN20_SPEEDS)}, got {self.open20_speeds}")
         if self.targets is not None and self.targets < 1:
             raise ValueError(f"targets must be >= 1 or None, got {self.targets}")
-        if self.start_stride < 1 or self.samples < 1 or self.top_k < 1:
-            raise ValueError("start_stride, samples and top_k must be >= 1")
+        if self.start_stride < 1 or self.samples < 1 or self.top_k < 1 or self.replies < 0:
+            raise ValueError("start_stride, samples and top_k must be >= 1, replies >= 0")
 
 
 #: Everything: the pro's way (and the noiseless player's).

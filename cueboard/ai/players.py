@@ -31,7 +31,10 @@ class GameAI(Protocol[P_contra, D, S]):
     ``variations(position, candidate) -> list[Candidate]``: small changes of a promising candidate that the
     search screens too (see :func:`cueboard.ai.search.search`) — and ``search_caps() -> (samples,
     top_k)``: the most noisy samples per candidate and candidates sampled that its level draws,
-    whatever the :class:`SearchSettings` allow (a weaker player weighs fewer shots, less carefully)."""
+    whatever the :class:`SearchSettings` allow (a weaker player weighs fewer shots, less carefully) — and
+    ``judge(position, scored, budget_s) -> list[Scored]``: the search's scored candidates judged
+    again (a look-ahead on the best few), best first, within ``budget_s`` CPU seconds (``None``: no
+    limit), what is left of the decision's budget."""
 
     level: str
 
@@ -83,6 +86,7 @@ class SearchAgent:
 
     def decide(self, game: AnyGame, position: Position, rng: np.random.Generator) -> Decision:
         t0 = time.perf_counter()
+        cpu0 = time.process_time()
         forced = self.ai.forced(position, rng)
         if forced is not None:
             self.decision_times.append(time.perf_counter() - t0)
@@ -100,6 +104,10 @@ class SearchAgent:
             self.ai.model(), position, cands, position.to_move, rng,
             samples=samples, top_k=top_k, budget_s=s.budget_s, clock=s.clock, workers=s.workers, vary=vary,
         )
+        judge = getattr(self.ai, "judge", None)
+        if judge is not None:
+            left = None if s.budget_s is None else max(0.0, s.budget_s - (time.process_time() - cpu0))
+            scored = judge(position, scored, left)
         best = scored[0]
         intended = best.candidate.strike
         played = self.ai.perturb(position, intended, rng)

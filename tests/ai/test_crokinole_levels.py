@@ -136,6 +136,17 @@ def test_the_decisions_do_not_change_the_noise() -> None:
 
 def test_bad_decisions_are_refused() -> None:
     for bad in ({"open20_speeds": 0}, {"open20_speeds": 4}, {"targets": 0}, {"samples": 0},
-                {"start_stride": 0}, {"top_k": 0}):
+                {"start_stride": 0}, {"top_k": 0}, {"replies": -1}):
         with pytest.raises(ValueError):
             CrokinoleDecisions(**bad)  # type: ignore[arg-type]
+
+
+def test_softer_takeouts_only_for_a_level_that_asks_for_them() -> None:
+    """``soft_takeouts`` adds a full takeout at a middle speed per target and start, nothing else."""
+    plain = candidates(CONTESTED, FULL)
+    soft = candidates(CONTESTED, CrokinoleDecisions(soft_takeouts=True))
+    extra = [c for c in soft if c.label.startswith("takeout, softer")]
+    assert not any(c.label.startswith("takeout, softer") for c in plain)
+    assert extra and len(soft) == len(plain) + len(extra)
+    full = {c.label: c.strike.speed for c in plain if c.label.startswith("takeout s")}
+    assert all((c.strike.speed or 0.0) < max(full.values()) for c in extra)
