@@ -326,24 +326,24 @@ def candidates(position: CrokinolePosition, decisions: CrokinoleDecisions = FULL
             d = math.hypot(p.x - s[0], p.y - s[1])
             # perpendicular to the line of aim, for thin / half-disc hits
             ux, uy = (p.x - s[0]) / d, (p.y - s[1]) / d
-            cuts = ((0.9 * R_D, "takeout, cut left"), (-0.9 * R_D, "takeout, cut right"))
-            for off, label in ((0.0, "takeout"), *(cuts if decisions.cuts else ())):
+            # (offset of the aim, label, how far past the target the disc is sent, prior)
+            cuts = ((0.9 * R_D, "takeout, cut left", 0.45, 2.0),
+                    (-0.9 * R_D, "takeout, cut right", 0.45, 2.0))
+            soft = ((0.0, "takeout, softer", 0.2, 1.8),)
+            for off, label, past, prior in (
+                (0.0, "takeout", 0.45, 2.0), *(cuts if decisions.cuts else ()),
+                *(soft if decisions.soft_takeouts else ()),
+            ):
                 tgt = (p.x - uy * off, p.y + ux * off)
                 out.append(
                     Candidate(
                         _DECL,
-                        _strike(s, tgt, stop_speed(d + 0.45)),
+                        _strike(s, tgt, stop_speed(d + past)),
                         f"{label} {p.id}",
-                        2.0 + zone_value(p.x, p.y) / 15,
+                        prior + zone_value(p.x, p.y) / 15,
                         family=f"{label} {p.id}",
                         explanation=explain.crokinole_takeout(zone_value(p.x, p.y)),
                     )
-                )
-            if decisions.soft_takeouts:
-                out.append(
-                    Candidate(_DECL, _strike(s, (p.x, p.y), stop_speed(d + 0.2)), f"takeout, softer {p.id}",
-                              1.8 + zone_value(p.x, p.y) / 15, family=f"takeout, softer {p.id}",
-                              explanation=explain.crokinole_takeout(zone_value(p.x, p.y)))
                 )
             if not decisions.stick:
                 continue

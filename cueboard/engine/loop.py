@@ -562,42 +562,38 @@ def _at_rest_on_rail(
     p = par[0]
     x = body[PX, k]
     y = body[PY, k]
-    r = body[RAD, k]
     gaps = (x - p[rail.RAIL_X0], p[rail.RAIL_X1] - x, y - p[rail.RAIL_Y0], p[rail.RAIL_Y1] - y)
     side = 0
     for q in range(4):
         if gaps[q] < gaps[side]:
             side = q
+    kind = EV_OFF
+    eb = ibody[IAUX, k] - 1
     if gaps[side] > 0.0:
-        nx = 1.0 if side == 0 else (-1.0 if side == 1 else 0.0)
-        ny = 1.0 if side == 2 else (-1.0 if side == 3 else 0.0)
-        tx = x + (r - gaps[side]) * nx
-        ty = y + (r - gaps[side]) * ny
+        # beside the nearest cushion, on the bed: free unless another ball is there
+        shift = body[RAD, k] - gaps[side]
+        body[PX, k] += shift if side == 0 else (-shift if side == 1 else 0.0)
+        body[PY, k] += shift if side == 2 else (-shift if side == 3 else 0.0)
+        h = body[PZ, k]
+        body[PZ, k] = 0.0
         free = True
         for j in range(body.shape[1]):
-            if j != k and ibody[STATE, j] != REMOVED:
-                jx, jy, _, _, _, _ = kinematics_at(body, j, t)
-                jz, _, _ = height_at(body, j, t)
-                if math.hypot(math.hypot(jx - tx, jy - ty), jz) < r + body[RAD, j] + DIST_TOL:
-                    free = False
+            if j != k and ibody[STATE, j] != REMOVED and _centre_gap(body, ibody, k, j, t) < DIST_TOL:
+                free = False
         if free:
-            body[PX, k] = tx
-            body[PY, k] = ty
-            body[PZ, k] = 0.0
-            body[VZ, k] = 0.0
-            body[AZ, k] = 0.0
             ibody[IAUX, k] = 0
             body[AUX0, k] = 0.0
             start_segment(body, ibody, k, par)
-            _write_event(
-                ev_i, ev_f, count, EV_STATE, k, ibody[STATE, k], t, tx, ty, math.nan, math.nan, 0.0,
-                _smallest_gap(body, ibody, t) if check else math.nan, 0.0, 0.0, math.nan, math.nan,
-            )
-            return count + 1
-    seg_index = ibody[IAUX, k] - 1
-    _remove(body, ibody, k)
+            kind = EV_STATE
+            eb = ibody[STATE, k]
+        else:
+            body[PX, k] = x
+            body[PY, k] = y
+            body[PZ, k] = h
+    if kind == EV_OFF:
+        _remove(body, ibody, k)
     _write_event(
-        ev_i, ev_f, count, EV_OFF, k, seg_index, t, x, y, math.nan, math.nan, 0.0,
+        ev_i, ev_f, count, kind, k, eb, t, body[PX, k], body[PY, k], math.nan, math.nan, 0.0,
         _smallest_gap(body, ibody, t) if check else math.nan, 0.0, 0.0, math.nan, math.nan,
     )
     return count + 1

@@ -109,8 +109,6 @@ def _edge_time(body: np.ndarray, i: int, p: np.ndarray, hi: float) -> tuple[floa
         for k in range(4):
             if lo[k] + back * (c1[k] + back * c2[k]) < -DIST_TOL:
                 back = np.inf
-    if not outside:
-        back = 0.0
     if back < out:
         return back, EDGE_IN
     if out < np.inf:
