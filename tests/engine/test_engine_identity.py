@@ -2,7 +2,9 @@
 engine_identity.py): 400 ``play_raw`` strokes (half of them elevated: flights, landings, balls off
 the table), 20 of them in check mode, 122 ``simulate_shot`` records and 34 disc runs, against
 digests stored in data/engine_identity*.json, one file per CPU, each with the commit it was
-computed from (a CPU's libm and code generation may round differently). A file's
+computed from (a CPU's libm and code generation may round differently); a file's ``checked_on``
+names other CPUs where the same digests were computed again at the commit given and all matched,
+so the file serves them too. A file's
 ``not_compared`` lists runs whose results a later model change altered on purpose and that were
 not computed again on that CPU. Speed work on the engine must change no result, not even the
 sign of a zero."""
@@ -26,7 +28,7 @@ REFERENCES = [
 def reference() -> dict[str, Any]:
     host = engine_identity.host()
     for ref in REFERENCES:
-        if ref["cpu"] == host:
+        if host == ref["cpu"] or host in ref.get("checked_on", {}):
             return ref
     cpus = ", ".join(ref["cpu"] for ref in REFERENCES)
     pytest.skip(f"reference digests computed on {cpus} CPUs, this is a {host}: libm and code generation "
@@ -54,6 +56,7 @@ def test_every_reference_names_its_cpu_and_commit() -> None:
     assert REFERENCES
     for ref in REFERENCES:
         assert ref["cpu"] and len(ref["commit"]) == 40
+        assert all(len(commit) == 40 for commit in ref.get("checked_on", {}).values())
         for group, runs in ref.get("not_compared", {}).items():
             if group != "why":
                 assert all(0 <= k < len(ref["digests"][group]) for k in runs)
