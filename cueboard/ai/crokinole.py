@@ -6,6 +6,9 @@ Shot ideas (each from several legal starting points on the shooter's part of the
   past the centre (the disc drops when it crosses the hole slowly);
 - takeouts and must-hit shots: aim at an opponent disc (full, or a half-disc to either side, to
   keep the shooter in) hard enough to send it off, or softly to "hit and stick";
+- banks (the pro's): at an opponent disc that no start has a clear line to, a sweep of flicks
+  either side of the line to it from every start, screened through the physics, which finds the
+  ricochets off pegs or discs that hit it (rules C8: such a hit counts);
 - draws and guards (only when no opponent disc is on the board: otherwise a shot must hit one):
   a soft shot that stops in the 15 on a peg's radius, inside the 15-line (an open shot must end
   in the 15, the WCC rule; without that rule also just outside the peg).
