@@ -6,6 +6,9 @@ Shot ideas (each from several legal starting points on the shooter's part of the
   past the centre (the disc drops when it crosses the hole slowly);
 - takeouts and must-hit shots: aim at an opponent disc (full, or a half-disc to either side, to
   keep the shooter in) hard enough to send it off, or softly to "hit and stick";
+- banks (the pro's): at an opponent disc that no start has a clear line to, a sweep of flicks
+  either side of the line to it from every start, screened through the physics, which finds the
+  ricochets off pegs or discs that hit it (rules C8: such a hit counts);
 - draws and guards (only when no opponent disc is on the board: otherwise a shot must hit one):
   a soft shot that stops in the 15 on a peg's radius, inside the 15-line (an open shot must end
   in the 15, the WCC rule; without that rule also just outside the peg).
@@ -81,6 +84,14 @@ _DECL = CrokinoleDeclaration()
 #: Distances from the centre (m) of the draws behind a peg: inside the 15-line (its radius less a
 #: disc's, 0.086 m), the outer one just clear of the peg.
 DRAW_RADII: Final = (0.06, 0.08)
+#: Angles (degrees) either side of the line from a start to a hidden opponent disc swept for a
+#: ricochet off a peg or a disc into it (``CrokinoleDecisions.banks``); each is screened through
+#: the physics, which finds the ones that hit.
+BANK_OFFSETS: Final = tuple(float(a) for a in range(-15, 16, 2))
+#: How far past a hidden target a bank is sent (m): a ricochet spends some of the speed.
+BANK_PAST: Final = 0.6
+#: Most hidden opponent discs (the highest-scoring first) a level sweeps banks at.
+BANK_TARGETS: Final = 2
 
 
 @cache
@@ -352,6 +363,8 @@ def candidates(position: CrokinolePosition, decisions: CrokinoleDecisions = FULL
                           family=f"hit and stick {p.id}",
                           explanation=explain.crokinole_stick(zone_value(p.x, p.y)))
             )
+    if decisions.banks:
+        out += _banks(position, opp, starts, [q for q in board])
     if not opp and decisions.draws:
         # draws behind the pegs: an open shot must end in the 15 (rules C7, the WCC rule), so
         # inside the 15-line on a peg's radius; without that rule also just outside the peg.
@@ -373,6 +386,30 @@ def candidates(position: CrokinolePosition, decisions: CrokinoleDecisions = FULL
         s = starts[len(starts) // 2]
         out.append(Candidate(_DECL, _strike(s, (0.0, 0.0), stop_speed(0.6)), "bank off the pegs", 0.0,
                              explanation=explain.crokinole_bank()))
+    return out
+
+
+def _banks(
+    position: CrokinolePosition, opp: list, starts: list[tuple[float, float]], board: list
+) -> list[Candidate]:
+    """Bank shots at the opponent discs no start in ``starts`` has a clear line to: from every
+    start, flicks at :data:`BANK_OFFSETS` either side of the line to the disc, hard enough to
+    reach it after a ricochet (module docstring: a shot must hit an opponent disc, rules C8, and a
+    hit off a peg or an own disc counts)."""
+    pegs = _pegs()
+    hidden = [p for p in sorted(opp, key=lambda q: -zone_value(q.x, q.y))
+              if not any(_clear(s, (p.x, p.y), pegs + [(q.x, q.y, 2 * R_D) for q in board if q.id != p.id])
+                         for s in starts)]
+    out: list[Candidate] = []
+    for p in hidden[:BANK_TARGETS]:
+        for s in starts:
+            d = math.hypot(p.x - s[0], p.y - s[1])
+            base = math.degrees(math.atan2(p.y - s[1], p.x - s[0]))
+            speed = min(max(stop_speed(d + BANK_PAST), 0.05), MAX_SPEED)
+            for off in BANK_OFFSETS:
+                out.append(Candidate(_DECL, CrokinoleStrike(start=s, speed=speed, angle=base + off),
+                                     f"bank at {p.id}", 0.5, family=f"bank {p.id} {s[0]:.3f}",
+                                     explanation=explain.crokinole_bank()))
     return out
 
 

@@ -37,6 +37,10 @@ class CrokinoleDecisions:
     - ``exposure``: whether it discounts discs by what the next shooter can reach;
     - ``by_round``: whether, where a round's result is what scores (the tournament variant), it
       values the round's expected result rather than the margin (:mod:`cueboard.ai.crokinole_round`);
+    - ``banks``: for an opponent disc no start has a clear line to (hidden behind pegs or discs),
+      a sweep of flicks around the line to it from every start it tries, for a ricochet off a peg
+      or a disc into it (:data:`cueboard.ai.crokinole.BANK_OFFSETS`); without it a level with no
+      clear line at all plays one firm shot at the centre;
     - ``soft_takeouts``: full takeouts also at a middle speed (the disc sent on 0.2 m past the
       target, against the usual 0.45 m), which leave the shooter nearer where the target was;
     - ``replies``: how many of its best sampled candidates it judges again by the next shooter's
@@ -54,6 +58,7 @@ class CrokinoleDecisions:
     start_stride: int = 1
     exposure: bool = True
     by_round: bool = True
+    banks: bool = True
     soft_takeouts: bool = False
     replies: int = 0
     reply_discs: int | None = None
@@ -76,9 +81,10 @@ FULL: Final = CrokinoleDecisions()
 DECISIONS: Final[dict[str, CrokinoleDecisions]] = {
     "perfect": FULL,
     "pro": FULL,
-    "club": CrokinoleDecisions(by_round=False, samples=6, top_k=5),
+    "club": CrokinoleDecisions(by_round=False, banks=False, samples=6, top_k=5),
     "amateur": CrokinoleDecisions(open20_speeds=2, targets=2, draws=False, exposure=False, by_round=False,
-                                  samples=5, top_k=4),
+                                  banks=False, samples=5, top_k=4),
     "beginner": CrokinoleDecisions(open20_speeds=1, targets=1, cuts=False, stick=False, draws=False,
-                                   start_stride=2, exposure=False, by_round=False, samples=1, top_k=1),
+                                   start_stride=2, exposure=False, by_round=False, banks=False,
+                                   samples=1, top_k=1),
 }

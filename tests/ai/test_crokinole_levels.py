@@ -12,6 +12,7 @@ from cueboard.ai.crokinole import NOISE, CrokinoleModel, candidates, evaluate
 from cueboard.ai.crokinole_levels import DECISIONS, FULL, CrokinoleDecisions
 from cueboard.ai.players import SearchSettings
 from cueboard.ai.registry import make_agent
+from cueboard.ai.search import play_through
 from cueboard.games.crokinole import CrokinolePosition, CrokinoleRuling, new_position, tally
 from cueboard.games.protocol import get_game
 from cueboard.records.base import Piece
@@ -78,8 +79,35 @@ def test_targets_count_only_discs_the_level_can_reach() -> None:
                      _disc("s2-02", 2, 0.0, 0.12)))
     takeouts = {c.label for c in candidates(hidden, FULL) if c.label.startswith("takeout ")}
     assert takeouts == {"takeout s2-02"}  # the 15 (s2-01) is hidden behind our three discs
-    one_target = CrokinoleDecisions(targets=1, cuts=False, stick=False)
+    one_target = CrokinoleDecisions(targets=1, cuts=False, stick=False, banks=False)
     assert {c.label for c in candidates(hidden, one_target)} == {"takeout s2-02"}
+
+
+def test_the_pro_banks_at_a_disc_it_cannot_see() -> None:
+    """An opponent 15 hidden behind three own discs from every start (rules C8: the shot must hit
+    it, a ricochet counts): the club player has one firm shot at the centre, which drives the 15
+    into the hole (20 to the opponent); the pro sweeps banks around the line to it, and as aimed
+    some leave the opponent 10 with our three discs and the shooter on the board."""
+    hidden = _board((_disc("s2-01", 2, 0.0, -0.05), _disc("s0-01", 0, 0.0, -0.14),
+                     _disc("s0-02", 0, -0.05, -0.13), _disc("s0-03", 0, 0.05, -0.13)))
+    game = get_game("crokinole")
+
+    def played(level: str) -> list[tuple[int, int, float]]:
+        out = []
+        for c in candidates(hidden, DECISIONS[level]):
+            result = play_through(game, hidden, c.declaration, c.strike)
+            assert result is not None
+            after, ruling = result
+            counts = tally(after.pieces, {s: after.side(s) for s in after.settings.seats}, after.twenties)
+            out.append((counts[0].total, counts[1].total, evaluate(hidden, after, ruling, 0, FULL)))
+        return out
+
+    assert {c.label for c in candidates(hidden, DECISIONS["club"])} == {"bank off the pegs"}
+    assert {c.label for c in candidates(hidden, DECISIONS["pro"])} == {"bank at s2-01"}
+    club, pro = played("club"), played("pro")
+    assert [(own, opp) for own, opp, _ in club] == [(45, 20)]
+    assert (45, 10) in {(own, opp) for own, opp, _ in pro}
+    assert max(v for *_, v in pro) > max(v for *_, v in club)
 
 
 def test_the_level_that_does_not_look_ahead_counts_the_plain_tally() -> None:
