@@ -131,8 +131,12 @@ def start_points(position: CrokinolePosition) -> list[tuple[float, float]]:
     return out
 
 
-def _strike(start: tuple[float, float], target: tuple[float, float], speed: float) -> CrokinoleStrike:
-    ang = math.degrees(math.atan2(target[1] - start[1], target[0] - start[0]))
+def _strike(
+    start: tuple[float, float], target: tuple[float, float], speed: float, turn: float = 0.0
+) -> CrokinoleStrike:
+    """A flick from ``start`` at ``speed`` (kept inside the legal range) along the line to
+    ``target``, turned by ``turn`` degrees."""
+    ang = math.degrees(math.atan2(target[1] - start[1], target[0] - start[0])) + turn
     return CrokinoleStrike(start=start, speed=min(max(speed, 0.05), MAX_SPEED), angle=ang)
 
 
@@ -327,12 +331,15 @@ def candidates(position: CrokinolePosition, decisions: CrokinoleDecisions = FULL
                     out.append(Candidate(_DECL, _strike(s, (0.0, 0.0), stop_speed(d) * f + 0.02), label, 3.0,
                                          family=label, explanation=explain.crokinole_open_20()))
     aimed = 0
+    hidden = []  # the opponent discs looked at that no start has a clear line to
     for p in sorted(opp, key=lambda q: -zone_value(q.x, q.y)):
         if decisions.targets is not None and aimed >= decisions.targets:
             break
         obstacles = pegs + [(q.x, q.y, 2 * R_D) for q in board if q.id != p.id]
         clear = [s for s in starts if _clear(s, (p.x, p.y), obstacles)]
         aimed += bool(clear)
+        if not clear:
+            hidden.append(p)
         for s in clear:
             d = math.hypot(p.x - s[0], p.y - s[1])
             # perpendicular to the line of aim, for thin / half-disc hits
@@ -364,7 +371,7 @@ def candidates(position: CrokinolePosition, decisions: CrokinoleDecisions = FULL
                           explanation=explain.crokinole_stick(zone_value(p.x, p.y)))
             )
     if decisions.banks:
-        out += _banks(position, opp, starts, [q for q in board])
+        out += _banks(hidden, starts)
     if not opp and decisions.draws:
         # draws behind the pegs: an open shot must end in the 15 (rules C7, the WCC rule), so
         # inside the 15-line on a peg's radius; without that rule also just outside the peg.
@@ -389,27 +396,18 @@ def candidates(position: CrokinolePosition, decisions: CrokinoleDecisions = FULL
     return out
 
 
-def _banks(
-    position: CrokinolePosition, opp: list, starts: list[tuple[float, float]], board: list
-) -> list[Candidate]:
-    """Bank shots at the opponent discs no start in ``starts`` has a clear line to: from every
-    start, flicks at :data:`BANK_OFFSETS` either side of the line to the disc, hard enough to
-    reach it after a ricochet (module docstring: a shot must hit an opponent disc, rules C8, and a
-    hit off a peg or an own disc counts)."""
-    pegs = _pegs()
-    hidden = [p for p in sorted(opp, key=lambda q: -zone_value(q.x, q.y))
-              if not any(_clear(s, (p.x, p.y), pegs + [(q.x, q.y, 2 * R_D) for q in board if q.id != p.id])
-                         for s in starts)]
+def _banks(hidden: list, starts: list[tuple[float, float]]) -> list[Candidate]:
+    """Bank shots at the ``hidden`` opponent discs (no start has a clear line to them, the
+    highest-scoring first): from every start, flicks at :data:`BANK_OFFSETS` either side of the
+    line to the disc, hard enough to reach it after a ricochet (module docstring: a shot must hit
+    an opponent disc, rules C8, and a hit off a peg or an own disc counts)."""
     out: list[Candidate] = []
     for p in hidden[:BANK_TARGETS]:
         for s in starts:
-            d = math.hypot(p.x - s[0], p.y - s[1])
-            base = math.degrees(math.atan2(p.y - s[1], p.x - s[0]))
-            speed = min(max(stop_speed(d + BANK_PAST), 0.05), MAX_SPEED)
-            for off in BANK_OFFSETS:
-                out.append(Candidate(_DECL, CrokinoleStrike(start=s, speed=speed, angle=base + off),
-                                     f"bank at {p.id}", 0.5, family=f"bank {p.id} {s[0]:.3f}",
-                                     explanation=explain.crokinole_bank()))
+            speed = stop_speed(math.hypot(p.x - s[0], p.y - s[1]) + BANK_PAST)
+            out += [Candidate(_DECL, _strike(s, (p.x, p.y), speed, off), f"bank at {p.id}", 0.5,
+                              family=f"bank {p.id} {s[0]:.3f}", explanation=explain.crokinole_bank())
+                    for off in BANK_OFFSETS]
     return out
 
 

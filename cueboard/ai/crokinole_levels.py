@@ -37,10 +37,11 @@ class CrokinoleDecisions:
     - ``exposure``: whether it discounts discs by what the next shooter can reach;
     - ``by_round``: whether, where a round's result is what scores (the tournament variant), it
       values the round's expected result rather than the margin (:mod:`cueboard.ai.crokinole_round`);
-    - ``banks``: for an opponent disc no start has a clear line to (hidden behind pegs or discs),
-      a sweep of flicks around the line to it from every start it tries, for a ricochet off a peg
-      or a disc into it (:data:`cueboard.ai.crokinole.BANK_OFFSETS`); without it a level with no
-      clear line at all plays one firm shot at the centre;
+    - ``banks``: for an opponent disc no start has a clear line to (hidden behind pegs or discs;
+      among the discs it looks at before ``targets`` are reached), a sweep of flicks around the
+      line to it from every start it tries, for a ricochet off a peg or a disc into it
+      (:data:`cueboard.ai.crokinole.BANK_OFFSETS`); without it a level with no clear line at all
+      plays one firm shot at the centre;
     - ``soft_takeouts``: full takeouts also at a middle speed (the disc sent on 0.2 m past the
       target, against the usual 0.45 m), which leave the shooter nearer where the target was;
     - ``replies``: how many of its best sampled candidates it judges again by the next shooter's
