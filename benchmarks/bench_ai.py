@@ -1,10 +1,15 @@
 """AI strength (issues 7 and 19): snooker, crokinole and novuss players measured over simulated
 frames, against the bands of real players of each standard (docs/ai.md, "Calibration").
 
-Sizes (environment variables; the defaults are the issue's 50 frames, rounds or games per level
-and per pairing, several hours on 2 cores; ``CUEBOARD_BENCH_FRAMES=4`` gives a rough look):
-- ``CUEBOARD_BENCH_FRAMES``: snooker frames per level (self-play), and frames / rounds / games per
-  pairing of the ladder and the round robin (default 50);
+Sizes (environment variables; the defaults are the issue's 50 frames or games per level and per
+pairing and 300 crokinole rounds per pairing, several hours on 2 cores;
+``CUEBOARD_BENCH_FRAMES=4`` gives a rough look):
+- ``CUEBOARD_BENCH_FRAMES``: snooker frames per level (self-play), and snooker frames / novuss
+  games per pairing of the ladder and the round robin (default 50);
+- ``CUEBOARD_BENCH_ROUNDS``: crokinole rounds per pairing (default six times the frames, 300). A
+  round is a small part of a crokinole game (the bench's rounds are 16 shots), so 300 rounds
+  take a few minutes on 2 cores; at 90% won the Wilson 95% interval over 300 rounds is
+  86.1-92.9%, over 50 it would be 78.6-95.7%;
 - ``CUEBOARD_BENCH_SHOTS``: crokinole open-20 attempts per level (default 500);
 - ``CUEBOARD_BENCH_BUDGET``: search CPU seconds per decision (default 0.5);
 - ``CUEBOARD_BENCH_LEVELS``: comma-separated levels (default beginner,amateur,club,pro; the
@@ -394,10 +399,11 @@ def _clear_alone_run(g: Game, agent: SearchAgent, seed: int, cap: int) -> int:
 def run() -> list[Figure]:
     n = _env_int("CUEBOARD_BENCH_FRAMES", 50)
     shots = _env_int("CUEBOARD_BENCH_SHOTS", 500)
+    rounds = _env_int("CUEBOARD_BENCH_ROUNDS", 6 * n)
     games = os.environ.get("CUEBOARD_BENCH_GAMES", "snooker,crokinole,novuss").split(",")
     parts: dict[str, Callable[[], list[Figure]]] = {
         "snooker": lambda: snooker(n),
-        "crokinole": lambda: crokinole(n, shots),
+        "crokinole": lambda: crokinole(rounds, shots),
         "novuss": lambda: novuss(n),
     }
     out: list[Figure] = []

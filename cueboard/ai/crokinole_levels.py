@@ -4,11 +4,12 @@ how far it looks ahead, and how many noisy samples it draws.
 Before this, every level searched the same candidates the same way and only the execution noise
 (:data:`cueboard.ai.crokinole.NOISE`) told the levels apart. Real weaker players also choose
 worse: a beginner mostly shoots at the 20 or takes out the best opponent disc it sees, with no
-cut to stay on the board, no hit-and-stick and no draws behind the pegs, and judges a shot by
-what it would do if played as aimed (one candidate sampled: the noiseless screen's choice); an
-amateur knows the cuts and the stick but not the guards, and plays for the score on the board
-rather than for what the next shooter can reach; a club player plays the margin, not the round's
-expected result, and weighs fewer shots under its noise than the pro. The open-20 calibration
+cut to stay on the board, no hit-and-stick, no draws behind the pegs and no bank at a disc it
+cannot see, and judges a shot by what it would do if played as aimed (one candidate sampled: the
+noiseless screen's choice); an amateur knows the cuts, the stick and the banks but not the
+guards, and plays for the score on the board rather than for what the next shooter can reach; a
+club player plays the margin, not the round's expected result, and weighs fewer shots under its
+noise than the pro. The open-20 calibration
 (the best open 20 with each level's noise, docs/ai.md "Calibration") is a test of the hand, not
 of these choices, so it does not change. The measured effect of each setting is in docs/ai.md
 ("Crokinole: the ideas measured"); two settings measured for the pro in session 8 and not kept
@@ -82,9 +83,9 @@ FULL: Final = CrokinoleDecisions()
 DECISIONS: Final[dict[str, CrokinoleDecisions]] = {
     "perfect": FULL,
     "pro": FULL,
-    "club": CrokinoleDecisions(by_round=False, banks=False, samples=6, top_k=5),
+    "club": CrokinoleDecisions(by_round=False, samples=6, top_k=5),
     "amateur": CrokinoleDecisions(open20_speeds=2, targets=2, draws=False, exposure=False, by_round=False,
-                                  banks=False, samples=5, top_k=4),
+                                  samples=5, top_k=4),
     "beginner": CrokinoleDecisions(open20_speeds=1, targets=1, cuts=False, stick=False, draws=False,
                                    start_stride=2, exposure=False, by_round=False, banks=False,
                                    samples=1, top_k=1),

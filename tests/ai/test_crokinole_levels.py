@@ -83,11 +83,12 @@ def test_targets_count_only_discs_the_level_can_reach() -> None:
     assert {c.label for c in candidates(hidden, one_target)} == {"takeout s2-02"}
 
 
-def test_the_pro_banks_at_a_disc_it_cannot_see() -> None:
+def test_every_level_but_the_beginner_banks_at_a_disc_it_cannot_see() -> None:
     """An opponent 15 hidden behind three own discs from every start (rules C8: the shot must hit
-    it, a ricochet counts): the club player has one firm shot at the centre, which drives the 15
-    into the hole (20 to the opponent); the pro sweeps banks around the line to it, and as aimed
-    some leave the opponent 10 with our three discs and the shooter on the board."""
+    it, a ricochet counts): the beginner has one firm shot at the centre, which drives the 15
+    into the hole (20 to the opponent); the amateur, the club player and the pro sweep banks
+    around the line to it, and as aimed some leave the opponent 10 with our three discs and the
+    shooter on the board."""
     hidden = _board((_disc("s2-01", 2, 0.0, -0.05), _disc("s0-01", 0, 0.0, -0.14),
                      _disc("s0-02", 0, -0.05, -0.13), _disc("s0-03", 0, 0.05, -0.13)))
     game = get_game("crokinole")
@@ -102,12 +103,14 @@ def test_the_pro_banks_at_a_disc_it_cannot_see() -> None:
             out.append((counts[0].total, counts[1].total, evaluate(hidden, after, ruling, 0, FULL)))
         return out
 
-    assert {c.label for c in candidates(hidden, DECISIONS["club"])} == {"bank off the pegs"}
-    assert {c.label for c in candidates(hidden, DECISIONS["pro"])} == {"bank at s2-01"}
-    club, pro = played("club"), played("pro")
-    assert [(own, opp) for own, opp, _ in club] == [(45, 20)]
-    assert (45, 10) in {(own, opp) for own, opp, _ in pro}
-    assert max(v for *_, v in pro) > max(v for *_, v in club)
+    assert {c.label for c in candidates(hidden, DECISIONS["beginner"])} == {"bank off the pegs"}
+    beginner = played("beginner")
+    assert [(own, opp) for own, opp, _ in beginner] == [(45, 20)]
+    for level in ("amateur", "club", "pro"):
+        assert {c.label for c in candidates(hidden, DECISIONS[level])} == {"bank at s2-01"}, level
+        banks = played(level)
+        assert (45, 10) in {(own, opp) for own, opp, _ in banks}, level
+        assert max(v for *_, v in banks) > max(v for *_, v in beginner), level
 
 
 def test_the_level_that_does_not_look_ahead_counts_the_plain_tally() -> None:
