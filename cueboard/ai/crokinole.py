@@ -54,6 +54,7 @@ from cueboard.games.crokinole import (
 )
 from cueboard.games.crokinole import STANDARD_BOARD as B
 from cueboard.games.protocol import IllegalPlacementError
+from cueboard.records.base import Piece
 
 #: Execution noise per level, calibrated (issue 19) to open-20 success on an empty board of about
 #: 30 % (beginner), 60 % (club) and 85-95 % (pro), amateur between: measured by the bench's test
@@ -333,7 +334,7 @@ def candidates(position: CrokinolePosition, decisions: CrokinoleDecisions = FULL
                     out.append(Candidate(_DECL, _strike(s, (0.0, 0.0), stop_speed(d) * f + 0.02), label, 3.0,
                                          family=label, explanation=explain.crokinole_open_20()))
     aimed = 0
-    hidden = []  # the opponent discs looked at that no start has a clear line to
+    hidden: list[Piece] = []  # the opponent discs looked at that no start has a clear line to
     for p in sorted(opp, key=lambda q: -zone_value(q.x, q.y)):
         if decisions.targets is not None and aimed >= decisions.targets:
             break
@@ -398,7 +399,7 @@ def candidates(position: CrokinolePosition, decisions: CrokinoleDecisions = FULL
     return out
 
 
-def _banks(hidden: list, starts: list[tuple[float, float]]) -> list[Candidate]:
+def _banks(hidden: list[Piece], starts: list[tuple[float, float]]) -> list[Candidate]:
     """Bank shots at the ``hidden`` opponent discs (no start has a clear line to them, the
     highest-scoring first): from every start, flicks at :data:`BANK_OFFSETS` either side of the
     line to the disc, hard enough to reach it after a ricochet (module docstring: a shot must hit
