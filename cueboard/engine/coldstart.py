@@ -1,23 +1,26 @@
-"""A cold start compiled in two processes (docs/physics.md, "Cold start").
+"""A cold start compiled in several processes (docs/physics.md, "Cold start").
 
 With an empty numba cache the first call of an event loop compiles every kernel it calls, one
-after the other in one thread (~17 s of CPU for snooker's ``loop.run_balls``). Numba caches each
+after the other in one thread (~7 s of CPU for snooker's planar kernel). Numba caches each
 function on its own (``cache=True``), and a dispatcher that needs a callee loads the callee's
-cached version instead of compiling it. So the first call can hand a part of the call tree to a
-second process: :func:`install` makes the kernel's first call, when the cache holds no entry for
-it, start ``python -m cueboard.engine.coldstart`` on the *helper* part (detection, roots, motion
-and the loop's helpers), compile the *own* part (the model laws) in this process meanwhile, wait
-for the helper, and then compile the kernel itself, which finds the helper's functions in the
-cache. The machine code is the same as a serial compile's (the same functions, signatures and
-options): results do not change, only who compiles what.
+cached version instead of compiling it. So the first call can hand parts of the call tree to other
+processes: :func:`install` makes the kernel's first call, when the cache holds no entry for it,
+compile the *helper* parts elsewhere — event detection (roots, motion) and the cushion law
+(Mathavan's integrator) — compile the *own* part (the other ball laws and the loop's helpers) in
+this process meanwhile, wait for the helpers, and then compile the kernel itself, which finds the
+helpers' functions in the cache. The machine code is the same as a serial compile's (the same
+functions, signatures and options): results do not change, only who compiles what.
 
-It saves wall time only where a second core is free (the helper runs on it); on a busy machine
-the two processes share the cores like any others. Any failure of the helper (it died, the cache
+The helpers are forked children, one per helper function, where :func:`can_fork` says a fork is
+safe (one Python thread): they start with this process's imports and numba's set-up done. In a
+process with other threads one new interpreter (``python -m cueboard.engine.coldstart``) compiles
+the helper parts one after the other. It saves wall time where cores are free; on a busy machine
+more processes get a larger share of the CPU, no more. Any failure of a helper (it died, the cache
 is read-only, numba changed) leaves the serial compile: the kernel compiles whatever the cache
 lacks. ``CUEBOARD_PARALLEL_COMPILE=0`` turns it off.
 
-Cache writes are safe with two writers: numba writes every index and data file to a temporary
-name and renames it into place (``os.replace``), and both processes compile each function with
+Cache writes are safe with several writers: numba writes every index and data file to a temporary
+name and renames it into place (``os.replace``), and all processes compile each function with
 the same signature, so they would write the same index key and the same code.
 
 Signatures: each part function is compiled for the argument types the kernel passes it, read
@@ -33,10 +36,13 @@ import importlib
 import inspect
 import os
 import pickle
+import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+import traceback
 import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -45,17 +51,16 @@ from typing import Any
 import numpy as np
 from numba import typeof, types
 
-#: Functions compiled by the helper process ("module:name"); their callees come with them: event
-#: detection (with roots and motion) and the cushion laws (Mathavan's integrator and table).
+#: Functions compiled by the helpers ("module:name"; forked, one child each); their callees come
+#: with them: event detection (with roots and motion) and the cushion laws (Mathavan's integrator).
 HELPER_PART: tuple[str, ...] = (
     "cueboard.engine.loop:_refresh",
     "cueboard.engine.models.ball:collide_ball_wall",
 )
 #: Functions compiled by the calling process meanwhile: the other ball laws, the loop's helpers and
-#: its contact relaxation (``build_kernel`` keeps it as ``kernel.relax``). Both parts take about
-#: the same CPU time (docs/physics.md); the kernel itself is compiled last.
+#: its contact relaxation (``build_kernel`` keeps it as ``kernel.relax``). For the planar kernel
+#: the three parts take 2.4, 1.4 and 2.3 s of CPU (docs/physics.md); the kernel is compiled last.
 OWN_PART: tuple[str, ...] = (
-    "cueboard.engine.models.mathavan:solve",  # first: the helper's cushion law then loads it
     "cueboard.engine.models.ball:start_segment",
     "cueboard.engine.models.ball:end_segment",
     "cueboard.engine.models.ball:collide_ball_ball",
@@ -69,7 +74,7 @@ OWN_PART: tuple[str, ...] = (
     "cueboard.engine.loop:kinetic_energy",
     "cueboard.engine.loop:run_balls.relax",
 )
-#: Seconds the calling process waits for the helper before compiling the rest itself.
+#: Seconds the calling process waits for its helpers before compiling the rest itself.
 HELPER_TIMEOUT_S = 300.0
 #: Scalar annotations of the engine's kernels and the numba types the kernels pass for them.
 SCALARS: dict[str, Any] = {"int": types.int64, "float": types.float64, "bool": types.boolean}
@@ -132,43 +137,103 @@ def _cold(kernel: Any, args: Sequence[Any]) -> bool:
     return key not in cache._cache_file._load_index()
 
 
-def compile_in_two(kernel: Any, args: Sequence[Any], own: Sequence[str], helper: Sequence[str]) -> float:
-    """Compile ``helper`` in a second process and ``own`` here, then wait for the helper (at most
-    ``HELPER_TIMEOUT_S``); the seconds this process waited. The kernel itself is left to the
-    caller (it then loads the helper's part from the cache)."""
+def can_fork() -> bool:
+    """Whether this process may fork its compile helpers: it runs one Python thread (no other
+    thread can hold a lock the children would inherit held) and numba's threading layer has not
+    started. numpy's OpenBLAS pool may run: OpenBLAS re-creates it in a child (``pthread_atfork``)."""
+    from numba.np.ufunc import parallel
+
+    pool_started = getattr(parallel, "_is_initialized", True)
+    return hasattr(os, "fork") and threading.active_count() == 1 and not pool_started
+
+
+def compile_in_two(
+    kernel: Any, args: Sequence[Any], own: Sequence[str], helper: Sequence[str], fork: bool | None = None
+) -> float:
+    """Compile ``helper`` in other processes and ``own`` here, then wait for them (at most
+    ``HELPER_TIMEOUT_S``); the seconds this process waited. Forked (``fork``; by default where
+    :func:`can_fork`), each function of ``helper`` gets a child of its own, which starts with
+    everything this process has loaded; otherwise one new interpreter compiles them all. The
+    kernel itself is left to the caller (it then loads the helpers' parts from the cache)."""
     arrays = arg_types(kernel, args)
-    root = str(Path(__file__).resolve().parents[2])  # the helper imports this very cueboard
-    path = os.environ.get("PYTHONPATH")
-    env = {**os.environ, "PYTHONPATH": root if not path else root + os.pathsep + path}
     with tempfile.TemporaryFile() as err:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "cueboard.engine.coldstart", *helper],
-            env=env,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.DEVNULL,
-            stderr=err,
-        )
-        assert proc.stdin is not None
-        with proc.stdin:
-            proc.stdin.write(pickle.dumps(arrays))
+        if can_fork() if fork is None else fork:
+            waits = [_forked_helper([ref], arrays, err.fileno()) for ref in helper]
+        else:
+            waits = [_interpreter_helper(helper, arrays, err)]
         compile_part(own, arrays)
         start = time.perf_counter()
-        try:
-            proc.wait(timeout=HELPER_TIMEOUT_S)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-            warnings.warn("cueboard: the compile helper timed out; compiling the rest here", stacklevel=3)
-        if proc.returncode != 0:
+        codes = [wait() for wait in waits]
+        if any(codes):
             err.seek(0)
             tail = err.read().decode(errors="replace").strip()[-500:]
             warnings.warn(f"cueboard: the compile helper failed, compiling here: {tail}", stacklevel=3)
     return time.perf_counter() - start
 
 
+def _interpreter_helper(helper: Sequence[str], arrays: Mapping[str, Any], err: Any) -> Callable[[], int]:
+    """Start ``python -m cueboard.engine.coldstart`` on ``helper``; a function that waits for it
+    and gives its exit code."""
+    root = str(Path(__file__).resolve().parents[2])  # the helper imports this very cueboard
+    path = os.environ.get("PYTHONPATH")
+    env = {**os.environ, "PYTHONPATH": root if not path else root + os.pathsep + path}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cueboard.engine.coldstart", *helper],
+        env=env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=err,
+    )
+    assert proc.stdin is not None
+    with proc.stdin:
+        proc.stdin.write(pickle.dumps(arrays))
+
+    def wait() -> int:
+        try:
+            return proc.wait(timeout=HELPER_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+            warnings.warn("cueboard: the compile helper timed out; compiling the rest here", stacklevel=4)
+            return 0
+
+    return wait
+
+
+def _forked_helper(helper: Sequence[str], arrays: Mapping[str, Any], err: int) -> Callable[[], int]:
+    """Fork a child that compiles ``helper`` (a failure's traceback goes to file descriptor
+    ``err``) and leaves by ``os._exit``; a function that waits for it and gives its exit code."""
+    pid = os.fork()
+    if pid == 0:  # the child: compile, report a failure on err, never return
+        code = 1
+        try:
+            compile_part(helper, arrays)
+            code = 0
+        except BaseException:
+            with os.fdopen(err, "w", closefd=False) as report:
+                traceback.print_exc(file=report)
+        finally:
+            os._exit(code)
+
+    def wait() -> int:
+        deadline = time.monotonic() + HELPER_TIMEOUT_S
+        while True:
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                return os.waitstatus_to_exitcode(status)
+            if time.monotonic() > deadline:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+                warnings.warn("cueboard: the compile helper timed out; compiling the rest here", stacklevel=4)
+                return 0
+            time.sleep(0.005)
+
+    return wait
+
+
 def install(kernel: Any, own: Sequence[str] = OWN_PART, helper: Sequence[str] = HELPER_PART) -> None:
-    """Make the first compile of ``kernel`` (a numba dispatcher) in this process a two-process
-    one when the cache has no entry for it (module doc). Later calls are untouched."""
+    """Make the first compile of ``kernel`` (a numba dispatcher) in this process one in several
+    processes when the cache has no entry for it (module doc). Later calls are untouched."""
     serial: Callable[..., Any] = kernel._compile_for_args
 
     def first_compile(*args: Any, **kws: Any) -> Any:
@@ -177,7 +242,7 @@ def install(kernel: Any, own: Sequence[str] = OWN_PART, helper: Sequence[str] = 
             if enabled() and not kws and _cold(kernel, args):
                 compile_in_two(kernel, args, own, helper)
         except Exception as exc:  # any failure leaves the serial compile
-            warnings.warn(f"cueboard: two-process compile skipped: {exc!r}", stacklevel=2)
+            warnings.warn(f"cueboard: compile in parts skipped: {exc!r}", stacklevel=2)
         return serial(*args, **kws)
 
     kernel._compile_for_args = first_compile

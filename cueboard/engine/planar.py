@@ -73,14 +73,13 @@ run_balls = loop.build_kernel(
     bind=_LOOP_BIND,
 )
 
-#: Its two-process cold start (coldstart.py): the same split as the full kernel's, by the planar
+#: Its cold start in parts (coldstart.py): the same split as the full kernel's, by the planar
 #: copies' names.
 HELPER_PART: tuple[str, ...] = (
     "cueboard.engine.planar:_refresh",
     "cueboard.engine.planar:collide_ball_wall",
 )
 OWN_PART: tuple[str, ...] = (
-    "cueboard.engine.models.mathavan:solve",
     "cueboard.engine.planar:start_segment",
     "cueboard.engine.planar:end_segment",
     "cueboard.engine.planar:collide_ball_ball",

@@ -1,4 +1,4 @@
-"""The two-process cold start (cueboard/engine/coldstart.py): the parts are compiled for the
+"""The cold start in parts (cueboard/engine/coldstart.py): the parts are compiled for the
 signatures the kernel uses, a fresh process then loads everything from the cache without
 compiling, a level break-off compiles the planar kernel (cueboard/engine/planar.py) and none of
 the flight code, and a failing helper leaves the serial compile."""
@@ -9,6 +9,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import warnings
 from pathlib import Path
 
@@ -110,15 +111,29 @@ class _Fake:
         """A parameter neither an engine array name nor a scalar annotation."""
 
 
-def test_a_failing_helper_is_reported_and_leaves_the_compile_here() -> None:
+@pytest.mark.parametrize("fork", [True, False], ids=["forked", "new interpreter"])
+def test_a_failing_helper_is_reported_and_leaves_the_compile_here(fork: bool) -> None:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         coldstart.compile_in_two(
-            loop.run_balls, _kernel_args(), own=(), helper=("cueboard.no_such_module:f",)
+            loop.run_balls, _kernel_args(), own=(), helper=("cueboard.no_such_module:f",), fork=fork
         )
     assert any(
         "compile helper failed" in str(w.message) and "no_such_module" in str(w.message) for w in caught
     )
+
+
+def test_helpers_are_forked_only_from_a_process_with_one_thread() -> None:
+    assert coldstart.can_fork()  # pytest's process: one Python thread, no numba thread pool
+    release = threading.Event()
+    other = threading.Thread(target=release.wait)
+    other.start()
+    try:
+        assert not coldstart.can_fork()  # a lock the other thread holds would stay held in a child
+    finally:
+        release.set()
+        other.join()
+    assert coldstart.can_fork()
 
 
 def test_the_environment_turns_it_off(monkeypatch: pytest.MonkeyPatch) -> None:
