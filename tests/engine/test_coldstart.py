@@ -111,12 +111,38 @@ class _Fake:
         """A parameter neither an engine array name nor a scalar annotation."""
 
 
-@pytest.mark.parametrize("fork", [True, False], ids=["forked", "new interpreter"])
-def test_a_failing_helper_is_reported_and_leaves_the_compile_here(fork: bool) -> None:
+#: Run in a fresh interpreter (one thread, so a fork is safe): a forked helper that fails.
+_FAILING_FORK = """
+import warnings
+from tests.engine.test_coldstart import _kernel_args
+from cueboard.engine import coldstart, loop
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    helper = ("cueboard.no_such_module:f",)
+    coldstart.compile_in_two(loop.run_balls, _kernel_args(), own=(), helper=helper, fork=True)
+print(any("compile helper failed" in str(w.message) and "no_such_module" in str(w.message) for w in caught))
+"""
+
+
+def test_a_failing_forked_helper_is_reported_and_leaves_the_compile_here() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-c", _FAILING_FORK],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.stdout.strip().splitlines()[-1] == "True"
+
+
+def test_a_failing_helper_interpreter_is_reported_and_leaves_the_compile_here() -> None:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         coldstart.compile_in_two(
-            loop.run_balls, _kernel_args(), own=(), helper=("cueboard.no_such_module:f",), fork=fork
+            loop.run_balls, _kernel_args(), own=(), helper=("cueboard.no_such_module:f",), fork=False
         )
     assert any(
         "compile helper failed" in str(w.message) and "no_such_module" in str(w.message) for w in caught
@@ -124,7 +150,16 @@ def test_a_failing_helper_is_reported_and_leaves_the_compile_here(fork: bool) ->
 
 
 def test_helpers_are_forked_only_from_a_process_with_one_thread() -> None:
-    assert coldstart.can_fork()  # pytest's process: one Python thread, no numba thread pool
+    fresh = subprocess.run(  # a fresh interpreter: one Python thread, no numba thread pool
+        [sys.executable, "-c", "from cueboard.engine import coldstart; print(coldstart.can_fork())"],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    assert fresh.stdout.strip() == "True"
     release = threading.Event()
     other = threading.Thread(target=release.wait)
     other.start()
@@ -133,7 +168,6 @@ def test_helpers_are_forked_only_from_a_process_with_one_thread() -> None:
     finally:
         release.set()
         other.join()
-    assert coldstart.can_fork()
 
 
 def test_the_environment_turns_it_off(monkeypatch: pytest.MonkeyPatch) -> None:
