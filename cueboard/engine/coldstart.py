@@ -147,7 +147,7 @@ def can_fork() -> bool:
     return hasattr(os, "fork") and threading.active_count() == 1 and not pool_started
 
 
-def compile_in_two(
+def compile_in_parts(
     kernel: Any, args: Sequence[Any], own: Sequence[str], helper: Sequence[str], fork: bool | None = None
 ) -> float:
     """Compile ``helper`` in other processes and ``own`` here, then wait for them (at most
@@ -240,7 +240,7 @@ def install(kernel: Any, own: Sequence[str] = OWN_PART, helper: Sequence[str] = 
         kernel._compile_for_args = serial  # only the first compile
         try:
             if enabled() and not kws and _cold(kernel, args):
-                compile_in_two(kernel, args, own, helper)
+                compile_in_parts(kernel, args, own, helper)
         except Exception as exc:  # any failure leaves the serial compile
             warnings.warn(f"cueboard: compile in parts skipped: {exc!r}", stacklevel=2)
         return serial(*args, **kws)

@@ -47,19 +47,24 @@ print(json.dumps({
 """
 
 
-def _probe(cache: Path, parallel: str = "1") -> dict[str, dict]:
-    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache), "CUEBOARD_PARALLEL_COMPILE": parallel}
-    env["PYTHONPATH"] = str(ROOT)
+def _fresh_python(script: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """Run ``script`` in a fresh interpreter (one thread) on this checkout, with ``env`` added;
+    it must succeed."""
     proc = subprocess.run(
-        [sys.executable, "-c", _PROBE],
+        [sys.executable, "-c", script],
         cwd=ROOT,
-        env=env,
+        env={**os.environ, "PYTHONPATH": str(ROOT), **env},
         capture_output=True,
         text=True,
         timeout=600,
         check=False,
     )
     assert proc.returncode == 0, proc.stderr[-2000:]
+    return proc
+
+
+def _probe(cache: Path, parallel: str = "1") -> dict[str, dict]:
+    proc = _fresh_python(_PROBE, NUMBA_CACHE_DIR=str(cache), CUEBOARD_PARALLEL_COMPILE=parallel)
     assert "compile helper" not in proc.stderr and "skipped" not in proc.stderr, proc.stderr[-2000:]
     result: dict[str, dict] = json.loads(proc.stdout.strip().splitlines()[-1])
     return result
@@ -119,29 +124,20 @@ from cueboard.engine import coldstart, loop
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     helper = ("cueboard.no_such_module:f",)
-    coldstart.compile_in_two(loop.run_balls, _kernel_args(), own=(), helper=helper, fork=True)
+    coldstart.compile_in_parts(loop.run_balls, _kernel_args(), own=(), helper=helper, fork=True)
 print(any("compile helper failed" in str(w.message) and "no_such_module" in str(w.message) for w in caught))
 """
 
 
 def test_a_failing_forked_helper_is_reported_and_leaves_the_compile_here() -> None:
-    proc = subprocess.run(
-        [sys.executable, "-c", _FAILING_FORK],
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert proc.returncode == 0, proc.stderr[-2000:]
+    proc = _fresh_python(_FAILING_FORK)
     assert proc.stdout.strip().splitlines()[-1] == "True"
 
 
 def test_a_failing_helper_interpreter_is_reported_and_leaves_the_compile_here() -> None:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        coldstart.compile_in_two(
+        coldstart.compile_in_parts(
             loop.run_balls, _kernel_args(), own=(), helper=("cueboard.no_such_module:f",), fork=False
         )
     assert any(
@@ -150,15 +146,8 @@ def test_a_failing_helper_interpreter_is_reported_and_leaves_the_compile_here() 
 
 
 def test_helpers_are_forked_only_from_a_process_with_one_thread() -> None:
-    fresh = subprocess.run(  # a fresh interpreter: one Python thread, no numba thread pool
-        [sys.executable, "-c", "from cueboard.engine import coldstart; print(coldstart.can_fork())"],
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
+    # a fresh interpreter: one Python thread, no numba thread pool
+    fresh = _fresh_python("from cueboard.engine import coldstart; print(coldstart.can_fork())")
     assert fresh.stdout.strip() == "True"
     release = threading.Event()
     other = threading.Thread(target=release.wait)
