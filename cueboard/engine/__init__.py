@@ -3,7 +3,7 @@
 ARCHITECTURE
 ============
 Files: ``layout.py`` (array layout and codes), ``jit.py`` (the numba decorators: ``internal``
-for kernels called only from kernels), ``coldstart.py`` (a cold start in two processes),
+for kernels called only from kernels), ``coldstart.py`` (a cold start in a tree of processes),
 ``roots.py`` (polynomial roots), ``motion.py`` (closed-form motion), ``detect.py`` (event
 times), ``dispatch.py`` (per-model laws by model id), ``models/ball.py`` (model 0),
 ``models/disc.py`` (model 1, crokinole / novuss), ``loop.py`` (the jitted event loop),
@@ -62,8 +62,9 @@ Compile time counts (a cold start must stay under 10 s): helpers called only fro
 are declared ``@internal`` (jit.py: no Python wrapper compiled), arguments are never literal
 constants (numba would compile a function once more per literal value), and a game of one model
 runs a kernel bound to that model (``loop.build_kernel``); no kernel gets numba's C-callable
-wrapper (``jit.KERNEL_OPTIONS``); snooker's first compile from an empty cache runs in two
-processes (``coldstart.py``: a new law called by the loop compiles in whichever part calls it).
+wrapper (``jit.KERNEL_OPTIONS``); snooker's first compile from an empty cache runs in a
+tree of processes (``coldstart.py``, ``planar.PLAN``: a new law called by the loop compiles in
+whichever part calls it; a new function worth a part of its own gets a step in the plan).
 Flight code (balls in the air) sits behind ``if AIR`` in ball.py, detect.py and loop.py:
 ``planar.py`` compiles those functions again with ``AIR`` False for shots with every ball on the
 bed (``planar.kernel_for``), so a new flight law belongs behind that test, and a new function

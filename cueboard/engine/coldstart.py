@@ -5,19 +5,22 @@ after the other in one thread (~7 s of CPU for snooker's planar kernel). Numba c
 function on its own (``cache=True``), and a dispatcher that needs a callee loads the callee's
 cached version instead of compiling it. So the first call can hand parts of the call tree to other
 processes: :func:`install` makes the kernel's first call, when the cache holds no entry for it,
-compile the *helper* parts elsewhere — event detection (roots, motion) and the cushion law
-(Mathavan's integrator) — compile the *own* part (the other ball laws and the loop's helpers) in
-this process meanwhile, wait for the helpers, and then compile the kernel itself, which finds the
-helpers' functions in the cache. The machine code is the same as a serial compile's (the same
-functions, signatures and options): results do not change, only who compiles what.
+run a compile *plan* — a tree of processes, each compiling some functions of the call tree (event
+detection, the collision laws, the loop's helpers), children forked where their parents have
+compiled the functions they share — and then compile the kernel itself, which finds every part in
+the cache. The machine code is the same as a serial compile's (the same functions, signatures and
+options): results do not change, only who compiles what.
 
-The helpers are forked children, one per helper function, where :func:`can_fork` says a fork is
-safe (one Python thread): they start with this process's imports and numba's set-up done. In a
-process with other threads one new interpreter (``python -m cueboard.engine.coldstart``) compiles
-the helper parts one after the other. It saves wall time where cores are free; on a busy machine
-more processes get a larger share of the CPU, no more. Any failure of a helper (it died, the cache
-is read-only, numba changed) leaves the serial compile: the kernel compiles whatever the cache
-lacks. ``CUEBOARD_PARALLEL_COMPILE=0`` turns it off.
+A :class:`Fork` step is a forked child where :func:`can_fork` says a fork is safe (one Python
+thread): it starts with its parent's imports, numba's set-up and whatever its parent compiled
+before the fork, so a function two parts call is compiled once, before they part. A ``WAIT`` step
+waits for the children forked so far: what the process compiles next loads their functions from
+the cache. In a process with other threads one new interpreter (``python -m
+cueboard.engine.coldstart``) compiles every child's functions one after the other. Parts in
+parallel save wall time where cores are free; on a busy machine more processes get a larger share
+of the CPU, no more. Any failure of a helper (it died, the cache is read-only, numba changed)
+leaves the serial compile: the kernel compiles whatever the cache lacks.
+``CUEBOARD_PARALLEL_COMPILE=0`` turns it off.
 
 Cache writes are safe with several writers: numba writes every index and data file to a temporary
 name and renames it into place (``os.replace``), and all processes compile each function with
@@ -26,8 +29,9 @@ the same signature, so they would write the same index key and the same code.
 Signatures: each part function is compiled for the argument types the kernel passes it, read
 from its parameters — arrays by the engine's parameter names (``body``, ``ibody``, ``seg``, ...,
 the kernel's own argument types), scalars by their annotations (``int`` is int64, ``float``
-float64, ``bool`` boolean). ``tests/engine/test_coldstart.py`` checks that a kernel compiled
-afterwards loads every part function from the cache and compiles none of them again.
+float64, ``bool`` boolean). ``tests/engine/test_coldstart.py`` checks that each function of the
+plan is saved for one signature alone (none compiled for types the kernel does not pass) and that
+a kernel compiled afterwards loads every part from the cache and compiles none of them again.
 """
 
 from __future__ import annotations
@@ -44,23 +48,39 @@ import threading
 import time
 import traceback
 import warnings
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 from numba import typeof, types
 
-#: Functions compiled by the helpers ("module:name"; forked, one child each); their callees come
-#: with them: event detection (with roots and motion) and the cushion laws (Mathavan's integrator).
-HELPER_PART: tuple[str, ...] = (
-    "cueboard.engine.loop:_refresh",
-    "cueboard.engine.models.ball:collide_ball_wall",
-)
-#: Functions compiled by the calling process meanwhile: the other ball laws, the loop's helpers and
-#: its contact relaxation (``build_kernel`` keeps it as ``kernel.relax``). For the planar kernel
-#: the three parts take 2.4, 1.4 and 2.3 s of CPU (docs/physics.md); the kernel is compiled last.
-OWN_PART: tuple[str, ...] = (
+
+@dataclass(frozen=True)
+class Fork:
+    """A step of a compile plan: a child process runs ``plan`` while this one goes on."""
+
+    plan: Plan
+
+
+#: A step of a compile plan: wait for the children forked so far (their functions are then in
+#: the cache, and what this process compiles next loads them instead of compiling them again).
+WAIT = "wait"
+#: A compile plan: functions to compile here ("module:name"), :class:`Fork` steps and ``WAIT``
+#: steps, run in order; a plan waits for its children at its end. A child starts with everything
+#: its parent compiled before the fork, so a function several parts call is compiled once, before
+#: they fork.
+Plan = tuple["str | Fork", ...]
+
+#: The full ball kernel's plan (``loop.run_balls``, played by shots that lift a ball): event
+#: detection (with roots and motion), the cushion laws (Mathavan's integrator) and the loop's work
+#: arrays each in a child; the other ball laws, the loop's helpers and its contact relaxation
+#: (``build_kernel`` keeps it as ``kernel.relax``) here. The kernel itself is compiled last.
+PLAN: Plan = (
+    Fork(("cueboard.engine.loop:_refresh",)),
+    Fork(("cueboard.engine.models.ball:collide_ball_wall",)),
+    Fork(("cueboard.engine.loop:_work_arrays",)),
     "cueboard.engine.models.ball:start_segment",
     "cueboard.engine.models.ball:end_segment",
     "cueboard.engine.models.ball:collide_ball_ball",
@@ -147,24 +167,52 @@ def can_fork() -> bool:
     return hasattr(os, "fork") and threading.active_count() == 1 and not pool_started
 
 
-def compile_in_parts(
-    kernel: Any, args: Sequence[Any], own: Sequence[str], helper: Sequence[str], fork: bool | None = None
-) -> float:
-    """Compile ``helper`` in other processes and ``own`` here, then wait for them (at most
-    ``HELPER_TIMEOUT_S``); the seconds this process waited. Forked (``fork``; by default where
-    :func:`can_fork`), each function of ``helper`` gets a child of its own, which starts with
-    everything this process has loaded; otherwise one new interpreter compiles them all. The
-    kernel itself is left to the caller (it then loads the helpers' parts from the cache)."""
+def forked(plan: Plan) -> Iterator[str]:
+    """The functions ``plan``'s children compile (its forks' plans, depth first, in order)."""
+    for step in plan:
+        if isinstance(step, Fork):
+            yield from own(step.plan)
+            yield from forked(step.plan)
+
+
+def own(plan: Plan) -> Iterator[str]:
+    """The functions ``plan`` compiles in its own process."""
+    return (step for step in plan if isinstance(step, str) and step != WAIT)
+
+
+def run_plan(plan: Plan, arrays: Mapping[str, Any], err: int) -> bool:
+    """Run ``plan`` in this process (each :class:`Fork` a forked child, whose failure it reports
+    on file descriptor ``err``); whether every child succeeded."""
+    waits: list[Callable[[], int]] = []
+    ok = True
+    for step in plan:
+        if isinstance(step, Fork):
+            waits.append(_forked_helper(step.plan, arrays, err))
+        elif step == WAIT:
+            ok = all([wait() == 0 for wait in waits]) and ok
+            waits = []
+        else:
+            compile_part((step,), arrays)
+    return all([wait() == 0 for wait in waits]) and ok
+
+
+def compile_in_parts(kernel: Any, args: Sequence[Any], plan: Plan, fork: bool | None = None) -> float:
+    """Run ``plan`` for the types of ``kernel(*args)``, waiting at most ``HELPER_TIMEOUT_S`` for
+    each child; the seconds this process waited for them. Forked (``fork``; by default where
+    :func:`can_fork`), each :class:`Fork` is a child, which starts with everything its parent has
+    loaded; otherwise one new interpreter compiles all that the children would (:func:`forked`),
+    one after the other, while this process compiles its own steps. The kernel itself is left to
+    the caller (it then loads the parts from the cache)."""
     arrays = arg_types(kernel, args)
     with tempfile.TemporaryFile() as err:
-        if can_fork() if fork is None else fork:
-            waits = [_forked_helper([ref], arrays, err.fileno()) for ref in helper]
-        else:
-            waits = [_interpreter_helper(helper, arrays, err)]
-        compile_part(own, arrays)
         start = time.perf_counter()
-        codes = [wait() for wait in waits]
-        if any(codes):
+        if can_fork() if fork is None else fork:
+            ok = run_plan(plan, arrays, err.fileno())
+        else:
+            wait = _interpreter_helper(tuple(forked(plan)), arrays, err)
+            compile_part(own(plan), arrays)
+            ok = wait() == 0
+        if not ok:
             err.seek(0)
             tail = err.read().decode(errors="replace").strip()[-500:]
             warnings.warn(f"cueboard: the compile helper failed, compiling here: {tail}", stacklevel=3)
@@ -200,15 +248,14 @@ def _interpreter_helper(helper: Sequence[str], arrays: Mapping[str, Any], err: A
     return wait
 
 
-def _forked_helper(helper: Sequence[str], arrays: Mapping[str, Any], err: int) -> Callable[[], int]:
-    """Fork a child that compiles ``helper`` (a failure's traceback goes to file descriptor
-    ``err``) and leaves by ``os._exit``; a function that waits for it and gives its exit code."""
+def _forked_helper(plan: Plan, arrays: Mapping[str, Any], err: int) -> Callable[[], int]:
+    """Fork a child that runs ``plan`` (a failure's traceback goes to file descriptor ``err``)
+    and leaves by ``os._exit``; a function that waits for it and gives its exit code."""
     pid = os.fork()
     if pid == 0:  # the child: compile, report a failure on err, never return
         code = 1
         try:
-            compile_part(helper, arrays)
-            code = 0
+            code = 0 if run_plan(plan, arrays, err) else 1
         except BaseException:
             with os.fdopen(err, "w", closefd=False) as report:
                 traceback.print_exc(file=report)
@@ -231,7 +278,7 @@ def _forked_helper(helper: Sequence[str], arrays: Mapping[str, Any], err: int) -
     return wait
 
 
-def install(kernel: Any, own: Sequence[str] = OWN_PART, helper: Sequence[str] = HELPER_PART) -> None:
+def install(kernel: Any, plan: Plan = PLAN) -> None:
     """Make the first compile of ``kernel`` (a numba dispatcher) in this process one in several
     processes when the cache has no entry for it (module doc). Later calls are untouched."""
     serial: Callable[..., Any] = kernel._compile_for_args
@@ -240,7 +287,7 @@ def install(kernel: Any, own: Sequence[str] = OWN_PART, helper: Sequence[str] = 
         kernel._compile_for_args = serial  # only the first compile
         try:
             if enabled() and not kws and _cold(kernel, args):
-                compile_in_parts(kernel, args, own, helper)
+                compile_in_parts(kernel, args, plan)
         except Exception as exc:  # any failure leaves the serial compile
             warnings.warn(f"cueboard: compile in parts skipped: {exc!r}", stacklevel=2)
         return serial(*args, **kws)

@@ -639,6 +639,29 @@ def _record_rest(
     return count + 1
 
 
+@internal
+def _work_arrays(
+    n: int, nw: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The event loop's work arrays for ``n`` bodies and ``nw`` shapes: the pair times ``tp``
+    (n × n) and shape times ``tw`` (n × nw, at least one column), all ``inf``; each row's earliest
+    event ``rbest`` (``inf``) and where it is ``rpos`` (-1; ``_row_scan``); and the relaxation's
+    ``work`` list and ``flags`` (all false). A function of its own, so that numba compiles numpy's
+    allocation and fill routines for it, not for the kernel: a cold start compiles it in a helper
+    process (coldstart.py) and the kernel's own compile, the last and serial step, is shorter."""
+    tp = np.empty((n, n))
+    tw = np.empty((n, max(nw, 1)))
+    tp.fill(INF)
+    tw.fill(INF)
+    rbest = np.empty(n)
+    rpos = np.empty(n, dtype=np.int64)
+    rbest.fill(INF)
+    rpos.fill(-1)
+    work = np.empty(n, dtype=np.int64)
+    flags = np.zeros(n, dtype=np.bool_)
+    return tp, tw, rbest, rpos, work, flags
+
+
 def _run_events_py(
     body: np.ndarray,
     ibody: np.ndarray,
@@ -668,15 +691,7 @@ def _run_events_py(
             start_segment(body, ibody, i, par)
         else:
             body[TE, i] = INF
-    tp = np.empty((n, n))
-    tw = np.empty((n, max(nw, 1)))
-    tp.fill(INF)
-    tw.fill(INF)
-    # each row's earliest event (``_row_scan``): the next event is the earliest of the n rows
-    rbest = np.empty(n)
-    rpos = np.empty(n, dtype=np.int64)
-    rbest.fill(INF)
-    rpos.fill(-1)
+    tp, tw, rbest, rpos, work, flags = _work_arrays(n, nw)
     for i in range(n):
         if ibody[STATE, i] == REMOVED:
             continue
@@ -694,8 +709,6 @@ def _run_events_py(
                 tp[j, i] = tt
     for i in range(n):
         _row_scan(body, tp, tw, i, nw, rbest, rpos)
-    work = np.empty(n, dtype=np.int64)
-    flags = np.zeros(n, dtype=np.bool_)
     # ``n - n`` rather than bare constants: numba types a variable first assigned a constant as a
     # literal and would compile every function it is passed to once more for that literal.
     none = n - n - 1
@@ -932,5 +945,5 @@ run_balls = build_kernel(
     collide_wall=ball.collide_ball_wall,
     capture=ball.capture_ball,
 )
-#: Its first compile in a process with an empty cache runs in two processes (coldstart.py).
+#: Its first compile in a process with an empty cache runs in several processes (coldstart.py).
 coldstart.install(run_balls)

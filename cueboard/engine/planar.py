@@ -73,26 +73,44 @@ run_balls = loop.build_kernel(
     bind=_LOOP_BIND,
 )
 
-#: Its cold start in parts (coldstart.py): the same split as the full kernel's, by the planar
-#: copies' names.
-HELPER_PART: tuple[str, ...] = (
-    "cueboard.engine.planar:_refresh",
-    "cueboard.engine.planar:collide_ball_wall",
-)
-OWN_PART: tuple[str, ...] = (
+#: Its cold start in parts (coldstart.py), a tree of processes balanced by what each function
+#: takes to compile (docs/physics.md, "Cold start"). Event detection: one child compiles the root
+#: finders and the bounds every detector calls, forks a grandchild for the pair times, compiles
+#: the shape times meanwhile, and compiles ``_refresh`` last. The ball laws: one child compiles
+#: the impulse helpers both collision laws call, forks a grandchild for the cushion law, and
+#: compiles the ball-ball law and the contact relaxation meanwhile. This process compiles the
+#: rest of the loop's helpers and its work arrays, then the kernel.
+PLAN: coldstart.Plan = (
+    coldstart.Fork((
+        "cueboard.engine.roots:first_fall",
+        "cueboard.engine.bounds:clear",
+        "cueboard.engine.bounds:cull",
+        coldstart.Fork(("cueboard.engine.planar:pair_time",)),
+        "cueboard.engine.detect:segment_after",
+        "cueboard.engine.detect:arc_after",
+        "cueboard.engine.detect:capture_after",
+        coldstart.WAIT,
+        "cueboard.engine.planar:_refresh",
+    )),
+    coldstart.Fork((
+        "cueboard.engine.models.ball:_contact_velocity",
+        "cueboard.engine.models.ball:_crawling",
+        "cueboard.engine.models.ball:_settle",
+        "cueboard.engine.models.ball:_apply",
+        coldstart.Fork(("cueboard.engine.planar:collide_ball_wall",)),
+        "cueboard.engine.planar:collide_ball_ball",
+        "cueboard.engine.planar:_record_rest",
+        "cueboard.engine.planar:run_balls.relax",
+    )),
     "cueboard.engine.planar:start_segment",
     "cueboard.engine.planar:end_segment",
-    "cueboard.engine.planar:collide_ball_ball",
     "cueboard.engine.models.ball:capture_ball",
     "cueboard.engine.loop:_remove",
-    "cueboard.engine.planar:_record_rest",
     "cueboard.engine.loop:_fill_motion",
     "cueboard.engine.loop:_unpress",
-    "cueboard.engine.loop:_separate",
-    "cueboard.engine.loop:kinetic_energy",
-    "cueboard.engine.planar:run_balls.relax",
+    "cueboard.engine.loop:_work_arrays",
 )
-coldstart.install(run_balls, own=OWN_PART, helper=HELPER_PART)
+coldstart.install(run_balls, PLAN)
 
 
 #: The disc kernel (crokinole, novuss): the disc model's laws, no flight.

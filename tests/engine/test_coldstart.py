@@ -31,17 +31,19 @@ from benchmarks.snooker_shots import break_off
 from cueboard.engine import coldstart, detect, loop, planar
 from cueboard.engine.models import ball
 _simulator()(*cueboard_inputs(break_off()))
+calls = [planar._refresh, planar.collide_ball_wall, planar.run_balls.relax, planar._record_rest]
 def stats(fn):
     s = fn.stats
     return {"signatures": len(fn.signatures), "hits": sum(s.cache_hits.values()),
-            "misses": sum(s.cache_misses.values())}
+            "misses": sum(s.cache_misses.values()), "saved": len(fn._cache._cache_file._load_index())}
 flight = {"full kernel": loop.run_balls, "_air_segment": ball._air_segment, "_collide_3d": ball._collide_3d,
           "_air_wall": ball._air_wall, "_pair_time_3d": detect._pair_time_3d, "_over_wall": loop._over_wall,
           "flies_over": ball.flies_over, "full start_segment": ball.start_segment}
 print(json.dumps({
     "kernel": stats(planar.run_balls),
-    "helper": {r: stats(coldstart.resolve(r)) for r in planar.HELPER_PART},
-    "own": {r: stats(coldstart.resolve(r)) for r in planar.OWN_PART},
+    "helper": {r: stats(coldstart.resolve(r)) for r in coldstart.forked(planar.PLAN)},
+    "called": [r for r in coldstart.forked(planar.PLAN) if coldstart.resolve(r) in calls],
+    "own": {r: stats(coldstart.resolve(r)) for r in coldstart.own(planar.PLAN)},
     "flight": {name: len(fn.signatures) for name, fn in flight.items()},
 }))
 """
@@ -71,17 +73,21 @@ def _probe(cache: Path, parallel: str = "1") -> dict[str, dict]:
 
 
 @pytest.mark.slow
-def test_a_cold_start_in_two_processes_leaves_a_cache_a_fresh_process_only_loads(tmp_path: Path) -> None:
+def test_a_cold_start_in_parts_leaves_a_cache_a_fresh_process_only_loads(tmp_path: Path) -> None:
     first = _probe(tmp_path)
-    assert first["kernel"] == {"signatures": 1, "hits": 0, "misses": 1}  # compiled here, last
+    assert first["kernel"] == {"signatures": 1, "hits": 0, "misses": 1, "saved": 1}  # compiled here, last
     for ref, s in first["helper"].items():
-        # the helper compiled it; this process loaded it (one signature: the kernel's own)
-        assert s == {"signatures": 1, "hits": 1, "misses": 0}, ref
+        # a child compiled it, for one signature alone (the kernel's): this process never did
+        assert s["misses"] == 0 and s["saved"] == 1, ref
+    assert first["called"]  # what the kernel calls directly it loaded from the cache
+    for ref in first["called"]:
+        assert first["helper"][ref] == {"signatures": 1, "hits": 1, "misses": 0, "saved": 1}, ref
     for ref, s in first["own"].items():
-        assert s["signatures"] == 1 and s["hits"] == 0, ref  # compiled here for the kernel's types
+        assert s["signatures"] == 1 and s["hits"] == 0 and s["saved"] == 1, ref  # compiled here
     assert first["flight"] == dict.fromkeys(first["flight"], 0)  # a level stroke: no flight code
     second = _probe(tmp_path)
-    assert second["kernel"] == {"signatures": 1, "hits": 1, "misses": 0}  # loaded, nothing compiled
+    # loaded, nothing compiled
+    assert second["kernel"] == {"signatures": 1, "hits": 1, "misses": 0, "saved": 1}
     for part in ("helper", "own"):
         for ref, s in second[part].items():
             assert s["misses"] == 0, ref  # never compiled again (the kernel's cache entry holds it all)
@@ -123,8 +129,9 @@ from tests.engine.test_coldstart import _kernel_args
 from cueboard.engine import coldstart, loop
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
-    helper = ("cueboard.no_such_module:f",)
-    coldstart.compile_in_parts(loop.run_balls, _kernel_args(), own=(), helper=helper, fork=True)
+    # a grandchild fails: its child and the child's parent report it
+    plan = (coldstart.Fork((coldstart.Fork(("cueboard.no_such_module:f",)),)),)
+    coldstart.compile_in_parts(loop.run_balls, _kernel_args(), plan, fork=True)
 print(any("compile helper failed" in str(w.message) and "no_such_module" in str(w.message) for w in caught))
 """
 
@@ -137,9 +144,8 @@ def test_a_failing_forked_helper_is_reported_and_leaves_the_compile_here() -> No
 def test_a_failing_helper_interpreter_is_reported_and_leaves_the_compile_here() -> None:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        coldstart.compile_in_parts(
-            loop.run_balls, _kernel_args(), own=(), helper=("cueboard.no_such_module:f",), fork=False
-        )
+        plan = (coldstart.Fork(("cueboard.no_such_module:f",)),)
+        coldstart.compile_in_parts(loop.run_balls, _kernel_args(), plan, fork=False)
     assert any(
         "compile helper failed" in str(w.message) and "no_such_module" in str(w.message) for w in caught
     )
@@ -164,3 +170,23 @@ def test_the_environment_turns_it_off(monkeypatch: pytest.MonkeyPatch) -> None:
     assert not coldstart.enabled()
     monkeypatch.setenv("CUEBOARD_PARALLEL_COMPILE", "1")
     assert coldstart.enabled() == ((os.cpu_count() or 1) >= 2)
+
+
+def test_a_plan_names_what_its_children_and_its_own_process_compile() -> None:
+    fork, wait = coldstart.Fork, coldstart.WAIT
+    plan = (fork(("a", fork(("b",)), wait, "c")), "d", wait, "e")
+    assert list(coldstart.forked(plan)) == ["a", "c", "b"]
+    assert list(coldstart.own(plan)) == ["d", "e"]
+
+
+@pytest.mark.parametrize("kernel", ["planar", "full"])
+def test_every_function_of_a_plan_has_a_signature_for_its_kernel(kernel: str) -> None:
+    from cueboard.engine import planar
+
+    planar_kernel = (planar.run_balls, planar.PLAN)
+    dispatcher, plan = planar_kernel if kernel == "planar" else (loop.run_balls, coldstart.PLAN)
+    arrays = coldstart.arg_types(dispatcher, _kernel_args())
+    refs = [*coldstart.forked(plan), *coldstart.own(plan)]
+    assert len(refs) == len(set(refs))  # each compiled by one process
+    for ref in refs:
+        assert coldstart.signature(coldstart.resolve(ref), arrays), ref
