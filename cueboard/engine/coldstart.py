@@ -180,43 +180,79 @@ def own(plan: Plan) -> Iterator[str]:
     return (step for step in plan if isinstance(step, str) and step != WAIT)
 
 
-def run_plan(plan: Plan, arrays: Mapping[str, Any], err: int) -> bool:
+def run_plan(
+    plan: Plan, arrays: Mapping[str, Any], err: int, waits: Sequence[Callable[[], int]] = ()
+) -> bool:
     """Run ``plan`` in this process (each :class:`Fork` a forked child, whose failure it reports
-    on file descriptor ``err``); whether every child succeeded."""
-    waits: list[Callable[[], int]] = []
+    on file descriptor ``err``), after children forked already (``waits``: a function per child
+    that waits for it and gives its exit code); whether every child succeeded."""
+    pending = list(waits)
     ok = True
     for step in plan:
         if isinstance(step, Fork):
-            waits.append(_forked_helper(step.plan, arrays, err))
+            pending.append(_forked_helper(step.plan, arrays, err))
         elif step == WAIT:
-            ok = all([wait() == 0 for wait in waits]) and ok
-            waits = []
+            ok = all([wait() == 0 for wait in pending]) and ok
+            pending = []
         else:
             compile_part((step,), arrays)
-    return all([wait() == 0 for wait in waits]) and ok
+    return all([wait() == 0 for wait in pending]) and ok
 
 
-def compile_in_parts(kernel: Any, args: Sequence[Any], plan: Plan, fork: bool | None = None) -> float:
+@dataclass
+class Started:
+    """A plan whose leading :class:`Fork` steps run already (:func:`start`); :func:`finish` runs
+    the rest."""
+
+    rest: Plan
+    waits: list[Callable[[], int]]
+    err: Any  # the file the children report a failure on
+
+
+def start(kernel: Any, args: Sequence[Any], plan: Plan) -> Started:
+    """Fork the children of ``plan``'s leading :class:`Fork` steps, for the types of
+    ``kernel(*args)``, and return at once (only where :func:`can_fork`)."""
+    arrays = arg_types(kernel, args)
+    err = tempfile.TemporaryFile()  # noqa: SIM115 - closed by finish, after the children report
+    lead = 0
+    while lead < len(plan) and isinstance(plan[lead], Fork):
+        lead += 1
+    forks = [step for step in plan[:lead] if isinstance(step, Fork)]
+    waits = [_forked_helper(step.plan, arrays, err.fileno()) for step in forks]
+    return Started(plan[lead:], waits, err)
+
+
+def finish(started: Started, kernel: Any, args: Sequence[Any]) -> None:
+    """Run the rest of a started plan for the types of ``kernel(*args)`` and wait for its
+    children (a failure is reported as a warning)."""
+    with started.err as err:
+        ok = run_plan(started.rest, arg_types(kernel, args), err.fileno(), started.waits)
+        _report(ok, err)
+
+
+def compile_in_parts(kernel: Any, args: Sequence[Any], plan: Plan, fork: bool | None = None) -> None:
     """Run ``plan`` for the types of ``kernel(*args)``, waiting at most ``HELPER_TIMEOUT_S`` for
-    each child; the seconds this process waited for them. Forked (``fork``; by default where
-    :func:`can_fork`), each :class:`Fork` is a child, which starts with everything its parent has
-    loaded; otherwise one new interpreter compiles all that the children would (:func:`forked`),
-    one after the other, while this process compiles its own steps. The kernel itself is left to
-    the caller (it then loads the parts from the cache)."""
+    each child. Forked (``fork``; by default where :func:`can_fork`), each :class:`Fork` is a
+    child, which starts with everything its parent has loaded; otherwise one new interpreter
+    compiles all that the children would (:func:`forked`), one after the other, while this process
+    compiles its own steps. The kernel itself is left to the caller (it then loads the parts from
+    the cache)."""
+    if can_fork() if fork is None else fork:
+        finish(start(kernel, args, plan), kernel, args)
+        return
     arrays = arg_types(kernel, args)
     with tempfile.TemporaryFile() as err:
-        start = time.perf_counter()
-        if can_fork() if fork is None else fork:
-            ok = run_plan(plan, arrays, err.fileno())
-        else:
-            wait = _interpreter_helper(tuple(forked(plan)), arrays, err)
-            compile_part(own(plan), arrays)
-            ok = wait() == 0
-        if not ok:
-            err.seek(0)
-            tail = err.read().decode(errors="replace").strip()[-500:]
-            warnings.warn(f"cueboard: the compile helper failed, compiling here: {tail}", stacklevel=3)
-    return time.perf_counter() - start
+        wait = _interpreter_helper(tuple(forked(plan)), arrays, err)
+        compile_part(own(plan), arrays)
+        _report(wait() == 0, err)
+
+
+def _report(ok: bool, err: Any) -> None:
+    """Warn, with the end of what the helpers wrote to file ``err``, unless they all succeeded."""
+    if not ok:
+        err.seek(0)
+        tail = err.read().decode(errors="replace").strip()[-500:]
+        warnings.warn(f"cueboard: the compile helper failed, compiling here: {tail}", stacklevel=4)
 
 
 def _interpreter_helper(helper: Sequence[str], arrays: Mapping[str, Any], err: Any) -> Callable[[], int]:
@@ -278,21 +314,55 @@ def _forked_helper(plan: Plan, arrays: Mapping[str, Any], err: int) -> Callable[
     return wait
 
 
-def install(kernel: Any, plan: Plan = PLAN) -> None:
+def install(
+    kernel: Any,
+    plan: Plan = PLAN,
+    entries: Sequence[Any] = (),
+    sample: Callable[[], Sequence[Any]] | None = None,
+) -> None:
     """Make the first compile of ``kernel`` (a numba dispatcher) in this process one in several
-    processes when the cache has no entry for it (module doc). Later calls are untouched."""
+    processes when the cache has no entry for it (module doc). Later calls are untouched.
+
+    ``entries`` are dispatchers a game calls from Python before the kernel (the position check,
+    the strike's motion state): the first compile of one of them forks the plan's leading children
+    already, for the kernel's argument types as ``sample()`` gives them, so that they compile while
+    this process compiles the entry; the kernel's first compile then runs the rest of the plan."""
     serial: Callable[..., Any] = kernel._compile_for_args
+    early: list[Started] = []
+    hooked = {entry: entry._compile_for_args for entry in entries}
+
+    def unhook() -> None:
+        for entry, compile_for_args in hooked.items():
+            entry._compile_for_args = compile_for_args
 
     def first_compile(*args: Any, **kws: Any) -> Any:
         kernel._compile_for_args = serial  # only the first compile
+        unhook()
         try:
-            if enabled() and not kws and _cold(kernel, args):
+            if early:
+                finish(early.pop(), kernel, args)
+            elif enabled() and not kws and _cold(kernel, args):
                 compile_in_parts(kernel, args, plan)
         except Exception as exc:  # any failure leaves the serial compile
             warnings.warn(f"cueboard: compile in parts skipped: {exc!r}", stacklevel=2)
         return serial(*args, **kws)
 
+    def entry_compile(entry: Any) -> Callable[..., Any]:
+        def first_entry_compile(*args: Any, **kws: Any) -> Any:
+            unhook()  # the first entry compiled starts the plan, once
+            try:
+                sample_args = sample() if sample is not None else None
+                if sample_args is not None and enabled() and can_fork() and _cold(kernel, sample_args):
+                    early.append(start(kernel, sample_args, plan))
+            except Exception as exc:  # any failure leaves the kernel's own first compile
+                warnings.warn(f"cueboard: compile in parts not started early: {exc!r}", stacklevel=2)
+            return hooked[entry](*args, **kws)
+
+        return first_entry_compile
+
     kernel._compile_for_args = first_compile
+    for entry in entries:
+        entry._compile_for_args = entry_compile(entry)
 
 
 def main(refs: Sequence[str]) -> int:

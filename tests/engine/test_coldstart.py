@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 from numba import types
 
-from cueboard.engine import coldstart, loop
+from cueboard.engine import coldstart, loop, planar
 from cueboard.engine.layout import MODEL_BALL, N_MODELS, N_PAR
 from cueboard.engine.world import new_bodies
 
@@ -30,6 +30,13 @@ from benchmarks.snooker_physics import cueboard_inputs, _simulator
 from benchmarks.snooker_shots import break_off
 from cueboard.engine import coldstart, detect, loop, planar
 from cueboard.engine.models import ball
+from cueboard.engine.placement import placement_clear
+forked_at = []  # how many signatures the first entry had when this process forked a child
+fork = coldstart._forked_helper
+def spy(*args):
+    forked_at.append(len(placement_clear.signatures))
+    return fork(*args)
+coldstart._forked_helper = spy
 _simulator()(*cueboard_inputs(break_off()))
 calls = [planar._refresh, planar.collide_ball_wall, planar.run_balls.relax, planar._record_rest]
 def stats(fn):
@@ -45,6 +52,7 @@ print(json.dumps({
     "called": [r for r in coldstart.forked(planar.PLAN) if coldstart.resolve(r) in calls],
     "own": {r: stats(coldstart.resolve(r)) for r in coldstart.own(planar.PLAN)},
     "flight": {name: len(fn.signatures) for name, fn in flight.items()},
+    "forked_at": forked_at,
 }))
 """
 
@@ -79,6 +87,8 @@ def test_a_cold_start_in_parts_leaves_a_cache_a_fresh_process_only_loads(tmp_pat
     for ref, s in first["helper"].items():
         # a child compiled it, for one signature alone (the kernel's): this process never did
         assert s["misses"] == 0 and s["saved"] == 1, ref
+    # the children were forked at the first entry's compile (the position check), before it
+    assert first["forked_at"] == [0] * sum(isinstance(s, coldstart.Fork) for s in planar.PLAN)
     assert first["called"]  # what the kernel calls directly it loaded from the cache
     for ref in first["called"]:
         assert first["helper"][ref] == {"signatures": 1, "hits": 1, "misses": 0, "saved": 1}, ref
@@ -181,8 +191,6 @@ def test_a_plan_names_what_its_children_and_its_own_process_compile() -> None:
 
 @pytest.mark.parametrize("kernel", ["planar", "full"])
 def test_every_function_of_a_plan_has_a_signature_for_its_kernel(kernel: str) -> None:
-    from cueboard.engine import planar
-
     planar_kernel = (planar.run_balls, planar.PLAN)
     dispatcher, plan = planar_kernel if kernel == "planar" else (loop.run_balls, coldstart.PLAN)
     arrays = coldstart.arg_types(dispatcher, _kernel_args())
