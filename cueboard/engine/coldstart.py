@@ -180,23 +180,45 @@ def own(plan: Plan) -> Iterator[str]:
     return (step for step in plan if isinstance(step, str) and step != WAIT)
 
 
-def run_plan(
-    plan: Plan, arrays: Mapping[str, Any], err: int, waits: Sequence[Callable[[], int]] = ()
-) -> bool:
-    """Run ``plan`` in this process (each :class:`Fork` a forked child, whose failure it reports
-    on file descriptor ``err``), after children forked already (``waits``: a function per child
-    that waits for it and gives its exit code); whether every child succeeded."""
-    pending = list(waits)
+@dataclass
+class Child:
+    """A forked child: a function that waits for it and gives its exit code (the same code on
+    every call), and the functions it compiles (its plan's and its own children's)."""
+
+    wait: Callable[[], int]
+    refs: tuple[str, ...]
+
+
+def _fork(step: Fork, arrays: Mapping[str, Any], err: int) -> Child:
+    return Child(_forked_helper(step.plan, arrays, err), (*own(step.plan), *forked(step.plan)))
+
+
+def _wait_all(children: Sequence[Child]) -> bool:
+    """Wait for every child; whether all succeeded."""
+    return all([child.wait() == 0 for child in children])
+
+
+def _steps(plan: Plan, arrays: Mapping[str, Any], err: int, pending: list[Child]) -> bool:
+    """Run ``plan``'s steps here, adding the children it forks to ``pending`` (a ``WAIT`` step
+    waits for those and empties it); whether every child waited for succeeded."""
     ok = True
     for step in plan:
         if isinstance(step, Fork):
-            pending.append(_forked_helper(step.plan, arrays, err))
+            pending.append(_fork(step, arrays, err))
         elif step == WAIT:
-            ok = all([wait() == 0 for wait in pending]) and ok
-            pending = []
+            ok = _wait_all(pending) and ok
+            pending.clear()
         else:
             compile_part((step,), arrays)
-    return all([wait() == 0 for wait in pending]) and ok
+    return ok
+
+
+def run_plan(plan: Plan, arrays: Mapping[str, Any], err: int) -> bool:
+    """Run ``plan`` in this process (each :class:`Fork` a forked child, whose failure it reports
+    on file descriptor ``err``) and wait for its children; whether every one succeeded."""
+    pending: list[Child] = []
+    ok = _steps(plan, arrays, err, pending)
+    return _wait_all(pending) and ok
 
 
 @dataclass
@@ -205,7 +227,7 @@ class Started:
     the rest."""
 
     rest: Plan
-    waits: list[Callable[[], int]]
+    pending: list[Child]
     err: Any  # the file the children report a failure on
 
 
@@ -218,33 +240,71 @@ def start(kernel: Any, args: Sequence[Any], plan: Plan) -> Started:
     while lead < len(plan) and isinstance(plan[lead], Fork):
         lead += 1
     forks = [step for step in plan[:lead] if isinstance(step, Fork)]
-    waits = [_forked_helper(step.plan, arrays, err.fileno()) for step in forks]
-    return Started(plan[lead:], waits, err)
+    return Started(plan[lead:], [_fork(step, arrays, err.fileno()) for step in forks], err)
 
 
-def finish(started: Started, kernel: Any, args: Sequence[Any]) -> None:
-    """Run the rest of a started plan for the types of ``kernel(*args)`` and wait for its
-    children (a failure is reported as a warning)."""
+def finish(started: Started, kernel: Any, args: Sequence[Any], then: Callable[[], Any]) -> Any:
+    """Run the rest of a started plan for the types of ``kernel(*args)``, then ``then()`` (the
+    kernel's own compile) while the children still run: a function a child compiles makes this
+    process wait for that child at its first use (:func:`_awaiting`), and then loads it from the
+    cache. Waits for every child at the end (a failure is reported as a warning); ``then()``'s
+    result."""
     with started.err as err:
-        ok = run_plan(started.rest, arg_types(kernel, args), err.fileno(), started.waits)
-        _report(ok, err)
+        hooked: list[Any] = []
+        ok = True
+        try:
+            ok = _steps(started.rest, arg_types(kernel, args), err.fileno(), started.pending)
+            for child in started.pending:
+                for ref in child.refs:
+                    try:
+                        hooked.append(_awaiting(resolve(ref), child))
+                    except (ImportError, AttributeError):  # the child fails on it and reports it
+                        ok = False
+            return then()
+        finally:
+            for fn in hooked:
+                fn.__dict__.pop("compile", None)
+            _report(_wait_all(started.pending) and ok, err)
 
 
-def compile_in_parts(kernel: Any, args: Sequence[Any], plan: Plan, fork: bool | None = None) -> None:
+def _awaiting(fn: Any, child: Child) -> Any:
+    """Make dispatcher ``fn``'s next compile in this process wait for ``child`` first (unless
+    ``fn`` holds that signature already): numba's typing of a call asks the callee's dispatcher
+    to compile (``get_call_template``), which then finds the child's function in the cache."""
+    compile_here = fn.compile
+
+    def compile_after_child(sig: Any) -> Any:
+        fn.__dict__.pop("compile", None)
+        if tuple(sig) not in fn.overloads:
+            child.wait()
+        return compile_here(sig)
+
+    fn.compile = compile_after_child
+    return fn
+
+
+def compile_in_parts(
+    kernel: Any,
+    args: Sequence[Any],
+    plan: Plan,
+    then: Callable[[], Any] = lambda: None,
+    fork: bool | None = None,
+) -> Any:
     """Run ``plan`` for the types of ``kernel(*args)``, waiting at most ``HELPER_TIMEOUT_S`` for
-    each child. Forked (``fork``; by default where :func:`can_fork`), each :class:`Fork` is a
-    child, which starts with everything its parent has loaded; otherwise one new interpreter
-    compiles all that the children would (:func:`forked`), one after the other, while this process
-    compiles its own steps. The kernel itself is left to the caller (it then loads the parts from
-    the cache)."""
+    each child, and ``then()`` (the kernel's own compile, which loads the parts from the cache);
+    ``then()``'s result. Forked (``fork``; by default where :func:`can_fork`), each :class:`Fork`
+    is a child, which starts with everything its parent has loaded, and ``then()`` starts before
+    the children end (:func:`finish`); otherwise one new interpreter compiles all that the
+    children would (:func:`forked`), one after the other, while this process compiles its own
+    steps, and ``then()`` runs after it."""
     if can_fork() if fork is None else fork:
-        finish(start(kernel, args, plan), kernel, args)
-        return
+        return finish(start(kernel, args, plan), kernel, args, then)
     arrays = arg_types(kernel, args)
     with tempfile.TemporaryFile() as err:
         wait = _interpreter_helper(tuple(forked(plan)), arrays, err)
         compile_part(own(plan), arrays)
         _report(wait() == 0, err)
+    return then()
 
 
 def _report(ok: bool, err: Any) -> None:
@@ -298,18 +358,22 @@ def _forked_helper(plan: Plan, arrays: Mapping[str, Any], err: int) -> Callable[
         finally:
             os._exit(code)
 
+    codes: list[int] = []  # its exit code, once it has been waited for
+
     def wait() -> int:
         deadline = time.monotonic() + HELPER_TIMEOUT_S
-        while True:
+        while not codes:
             done, status = os.waitpid(pid, os.WNOHANG)
             if done:
-                return os.waitstatus_to_exitcode(status)
-            if time.monotonic() > deadline:
+                codes.append(os.waitstatus_to_exitcode(status))
+            elif time.monotonic() > deadline:
                 os.kill(pid, signal.SIGKILL)
                 os.waitpid(pid, 0)
                 warnings.warn("cueboard: the compile helper timed out; compiling the rest here", stacklevel=4)
-                return 0
-            time.sleep(0.005)
+                codes.append(0)
+            else:
+                time.sleep(0.005)
+        return codes[0]
 
     return wait
 
@@ -338,14 +402,24 @@ def install(
     def first_compile(*args: Any, **kws: Any) -> Any:
         kernel._compile_for_args = serial  # only the first compile
         unhook()
+        outcome: dict[str, Any] = {}
+
+        def compile_kernel() -> None:
+            try:
+                outcome["compiled"] = serial(*args, **kws)
+            except BaseException as exc:  # the kernel's own error, raised below as it is
+                outcome["error"] = exc
+
         try:
             if early:
-                finish(early.pop(), kernel, args)
+                finish(early.pop(), kernel, args, compile_kernel)
             elif enabled() and not kws and _cold(kernel, args):
-                compile_in_parts(kernel, args, plan)
-        except Exception as exc:  # any failure leaves the serial compile
+                compile_in_parts(kernel, args, plan, compile_kernel)
+        except Exception as exc:  # any failure of the parts leaves the serial compile
             warnings.warn(f"cueboard: compile in parts skipped: {exc!r}", stacklevel=2)
-        return serial(*args, **kws)
+        if "error" in outcome:
+            raise outcome["error"]
+        return outcome["compiled"] if "compiled" in outcome else serial(*args, **kws)
 
     def entry_compile(entry: Any) -> Callable[..., Any]:
         def first_entry_compile(*args: Any, **kws: Any) -> Any:
