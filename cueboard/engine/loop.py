@@ -649,16 +649,21 @@ def _work_arrays(
     ``work`` list and ``flags`` (all false). A function of its own, so that numba compiles numpy's
     allocation and fill routines for it, not for the kernel: a cold start compiles it in a helper
     process (coldstart.py) and the kernel's own compile, the last and serial step, is shorter."""
+    nw1 = nw if nw > 0 else 1
     tp = np.empty((n, n))
-    tw = np.empty((n, max(nw, 1)))
-    tp.fill(INF)
-    tw.fill(INF)
+    tw = np.empty((n, nw1))
     rbest = np.empty(n)
     rpos = np.empty(n, dtype=np.int64)
-    rbest.fill(INF)
-    rpos.fill(-1)
     work = np.empty(n, dtype=np.int64)
-    flags = np.zeros(n, dtype=np.bool_)
+    flags = np.empty(n, dtype=np.bool_)
+    for i in range(n):  # loops, not numpy's fill routines: fewer overloads to compile
+        for j in range(n):
+            tp[i, j] = INF
+        for j in range(nw1):
+            tw[i, j] = INF
+        rbest[i] = INF
+        rpos[i] = -1
+        flags[i] = False
     return tp, tw, rbest, rpos, work, flags
 
 
