@@ -87,22 +87,22 @@ run_balls = loop.build_kernel(
 
 #: Its cold start in parts (coldstart.py), a tree of processes balanced by what each function
 #: takes to compile (docs/physics.md, "Cold start"). Event detection: one child compiles the root
-#: finders and the bounds every detector calls, forks a grandchild for the pair times, compiles
-#: the shape times meanwhile, and compiles ``_refresh`` last. The ball laws: one child compiles
-#: the impulse helpers both collision laws call, forks a grandchild for the cushion law, and
-#: compiles the ball-ball law and the contact relaxation meanwhile. This process compiles the
-#: rest of the loop's helpers and its work arrays, then the kernel. The first compile of what a
-#: game calls from Python before the shot (the position check, the strike's motion state) forks
-#: the two children already (``install``'s ``entries``).
+#: finders and the bounds every detector calls, forks a grandchild for the pair times and the
+#: capture regions' times, compiles the segments' and arcs' times meanwhile, and compiles
+#: ``_refresh`` last. The ball laws: one child compiles the impulse helpers both collision laws
+#: call, forks a grandchild for the cushion law, and compiles the ball-ball law and the contact
+#: relaxation meanwhile. This process compiles the rest of the loop's helpers and its work
+#: arrays, then the kernel. The first compile of what a game calls from Python before the shot
+#: (the position check, the strike's motion state) forks the two children already (``install``'s
+#: ``entries``).
 PLAN: coldstart.Plan = (
     coldstart.Fork((
         "cueboard.engine.roots:first_fall",
         "cueboard.engine.bounds:clear",
         "cueboard.engine.bounds:cull",
-        coldstart.Fork(("cueboard.engine.planar:pair_time",)),
+        coldstart.Fork(("cueboard.engine.planar:pair_time", "cueboard.engine.detect:capture_after")),
         "cueboard.engine.detect:segment_after",
         "cueboard.engine.detect:arc_after",
-        "cueboard.engine.detect:capture_after",
         coldstart.WAIT,
         "cueboard.engine.planar:_refresh",
     )),
