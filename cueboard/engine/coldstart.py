@@ -13,9 +13,9 @@ options): results do not change, only who compiles what.
 
 A :class:`Fork` step is a forked child where :func:`can_fork` says a fork is safe (one Python
 thread): it starts with its parent's imports, numba's set-up and whatever its parent compiled
-before the fork, so a function two parts call is compiled once, before they part. A ``WAIT`` step
-waits for the children forked so far: what the process compiles next loads their functions from
-the cache. In a process with other threads one new interpreter (``python -m
+before the fork, so a function two parts call is compiled once, before they part. A process waits
+for a child when it first needs one of the child's functions (numba's typing of a call asks for
+it), and then loads it from the cache. In a process with other threads one new interpreter (``python -m
 cueboard.engine.coldstart``) compiles every child's functions one after the other. Parts in
 parallel save wall time where cores are free; on a busy machine more processes get a larger share
 of the CPU, no more. Any failure of a helper (it died, the cache is read-only, numba changed)
@@ -64,11 +64,9 @@ class Fork:
     plan: Plan
 
 
-#: A step of a compile plan: wait for the children forked so far (their functions are then in
-#: the cache, and what this process compiles next loads them instead of compiling them again).
-WAIT = "wait"
-#: A compile plan: functions to compile here ("module:name"), :class:`Fork` steps and ``WAIT``
-#: steps, run in order; a plan waits for its children at its end. A child starts with everything
+#: A compile plan: functions to compile here ("module:name") and :class:`Fork` steps, run in
+#: order; a process waits for a child at the first use of one of the child's functions
+#: (:func:`_awaiting`) and for all its children at its end. A child starts with everything
 #: its parent compiled before the fork, so a function several parts call is compiled once, before
 #: they fork.
 Plan = tuple["str | Fork", ...]
@@ -177,7 +175,7 @@ def forked(plan: Plan) -> Iterator[str]:
 
 def own(plan: Plan) -> Iterator[str]:
     """The functions ``plan`` compiles in its own process."""
-    return (step for step in plan if isinstance(step, str) and step != WAIT)
+    return (step for step in plan if isinstance(step, str))
 
 
 @dataclass
@@ -189,8 +187,27 @@ class Child:
     refs: tuple[str, ...]
 
 
+#: The dispatchers whose next compile in this process waits for a child first (:func:`_awaiting`).
+_HOOKED: list[Any] = []
+
+
 def _fork(step: Fork, arrays: Mapping[str, Any], err: int) -> Child:
-    return Child(_forked_helper(step.plan, arrays, err), (*own(step.plan), *forked(step.plan)))
+    """Fork a child for ``step``, and make this process wait for it at the first use of one of its
+    functions (a name that does not resolve is skipped: the child fails on it and reports it)."""
+    child = Child(_forked_helper(step.plan, arrays, err), (*own(step.plan), *forked(step.plan)))
+    for ref in child.refs:
+        try:
+            fn = resolve(ref)
+        except (ImportError, AttributeError):
+            continue
+        _awaiting(fn, child)
+    return child
+
+
+def _unhook_all() -> None:
+    """Undo :func:`_awaiting` for every dispatcher still hooked in this process."""
+    while _HOOKED:
+        _HOOKED.pop().__dict__.pop("compile", None)
 
 
 def _wait_all(children: Sequence[Child]) -> bool:
@@ -198,27 +215,24 @@ def _wait_all(children: Sequence[Child]) -> bool:
     return all([child.wait() == 0 for child in children])
 
 
-def _steps(plan: Plan, arrays: Mapping[str, Any], err: int, pending: list[Child]) -> bool:
-    """Run ``plan``'s steps here, adding the children it forks to ``pending`` (a ``WAIT`` step
-    waits for those and empties it); whether every child waited for succeeded."""
-    ok = True
+def _steps(plan: Plan, arrays: Mapping[str, Any], err: int, pending: list[Child]) -> None:
+    """Run ``plan``'s steps here, adding the children it forks to ``pending``."""
     for step in plan:
         if isinstance(step, Fork):
             pending.append(_fork(step, arrays, err))
-        elif step == WAIT:
-            ok = _wait_all(pending) and ok
-            pending.clear()
         else:
             compile_part((step,), arrays)
-    return ok
 
 
 def run_plan(plan: Plan, arrays: Mapping[str, Any], err: int) -> bool:
     """Run ``plan`` in this process (each :class:`Fork` a forked child, whose failure it reports
     on file descriptor ``err``) and wait for its children; whether every one succeeded."""
     pending: list[Child] = []
-    ok = _steps(plan, arrays, err, pending)
-    return _wait_all(pending) and ok
+    try:
+        _steps(plan, arrays, err, pending)
+    finally:
+        _unhook_all()
+    return _wait_all(pending)
 
 
 @dataclass
@@ -250,21 +264,12 @@ def finish(started: Started, kernel: Any, args: Sequence[Any], then: Callable[[]
     cache. Waits for every child at the end (a failure is reported as a warning); ``then()``'s
     result."""
     with started.err as err:
-        hooked: list[Any] = []
-        ok = True
         try:
-            ok = _steps(started.rest, arg_types(kernel, args), err.fileno(), started.pending)
-            for child in started.pending:
-                for ref in child.refs:
-                    try:
-                        hooked.append(_awaiting(resolve(ref), child))
-                    except (ImportError, AttributeError):  # the child fails on it and reports it
-                        ok = False
+            _steps(started.rest, arg_types(kernel, args), err.fileno(), started.pending)
             return then()
         finally:
-            for fn in hooked:
-                fn.__dict__.pop("compile", None)
-            _report(_wait_all(started.pending) and ok, err)
+            _unhook_all()
+            _report(_wait_all(started.pending), err)
 
 
 def _awaiting(fn: Any, child: Child) -> Any:
@@ -280,6 +285,7 @@ def _awaiting(fn: Any, child: Child) -> Any:
         return compile_here(sig)
 
     fn.compile = compile_after_child
+    _HOOKED.append(fn)
     return fn
 
 
@@ -351,6 +357,7 @@ def _forked_helper(plan: Plan, arrays: Mapping[str, Any], err: int) -> Callable[
     if pid == 0:  # the child: compile, report a failure on err, never return
         code = 1
         try:
+            _unhook_all()  # the hooks it inherits wait for its parent's other children
             code = 0 if run_plan(plan, arrays, err) else 1
         except BaseException:
             with os.fdopen(err, "w", closefd=False) as report:

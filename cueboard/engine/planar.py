@@ -103,7 +103,6 @@ PLAN: coldstart.Plan = (
         coldstart.Fork(("cueboard.engine.planar:pair_time", "cueboard.engine.detect:capture_after")),
         "cueboard.engine.detect:segment_after",
         "cueboard.engine.detect:arc_after",
-        coldstart.WAIT,
         "cueboard.engine.planar:_refresh",
     )),
     coldstart.Fork((

@@ -183,10 +183,40 @@ def test_the_environment_turns_it_off(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_a_plan_names_what_its_children_and_its_own_process_compile() -> None:
-    fork, wait = coldstart.Fork, coldstart.WAIT
-    plan = (fork(("a", fork(("b",)), wait, "c")), "d", wait, "e")
+    fork = coldstart.Fork
+    plan = (fork(("a", fork(("b",)), "c")), "d", "e")
     assert list(coldstart.forked(plan)) == ["a", "c", "b"]
     assert list(coldstart.own(plan)) == ["d", "e"]
+
+
+def test_a_process_waits_for_a_child_at_the_first_compile_of_one_of_its_functions() -> None:
+    """The lazy wait (coldstart._awaiting): a compile of a child's function for a signature the
+    process lacks waits for that child once, then compiles (a load from the cache, for real);
+    one it holds does not wait; the hook goes after its first use and on _unhook_all."""
+    waits: list[int] = []
+    compiled: list[tuple[str, ...]] = []
+
+    class Dispatcher:  # what _awaiting uses of numba's: compile(sig) and overloads
+        def __init__(self) -> None:
+            self.overloads: dict[tuple[str, ...], object] = {("held",): object()}
+
+        def compile(self, sig: tuple[str, ...]) -> str:
+            compiled.append(tuple(sig))
+            return "code"
+
+    child = coldstart.Child(wait=lambda: waits.append(1) or 0, refs=("m:f",))
+    held, new = Dispatcher(), Dispatcher()
+    coldstart._awaiting(held, child)
+    coldstart._awaiting(new, child)
+    assert held.compile(("held",)) == "code" and waits == []
+    assert new.compile(("float64",)) == "code" and waits == [1]
+    assert new.compile(("int64",)) == "code" and waits == [1]  # the hook went at its first use
+    assert compiled == [("held",), ("float64",), ("int64",)]
+    again = Dispatcher()
+    coldstart._awaiting(again, child)
+    coldstart._unhook_all()
+    again.compile(("float64",))
+    assert waits == [1] and "compile" not in vars(again) and not coldstart._HOOKED
 
 
 @pytest.mark.parametrize("kernel", ["planar", "full"])
