@@ -1,7 +1,7 @@
 """Fill numba's on-disk cache with the engine's kernels: ``python -m cueboard.engine.warm``.
 
-The first shot after an install compiles the event loop (numba, ``cache=True``): 8-11 s of CPU,
-6-7 s wall in several processes on a quiet 2-core machine (coldstart.py; docs/physics.md, cold
+The first shot after an install compiles the event loop (numba, ``cache=True``): 8-9 s of CPU,
+about 5 s wall in five processes on a quiet 2-core machine (coldstart.py; docs/physics.md, cold
 start). ``make run`` runs this module once in its install step, so that the server's first shot
 only loads the compiled code (~0.3 s). It plays one ball into a cushion, a jaw and a pocket with
 each ball kernel (snooker): level, with the planar kernel (``planar.run_balls``, every ball on
