@@ -13,10 +13,10 @@ options): results do not change, only who compiles what.
 
 A :class:`Fork` step is a forked child where :func:`can_fork` says a fork is safe (one Python
 thread): it starts with its parent's imports, numba's set-up and whatever its parent compiled
-before the fork, so a function two parts call is compiled once, before they part. A process waits
-for a child when it first needs one of the child's functions (numba's typing of a call asks for
-it), and then loads it from the cache. In a process with other threads one new interpreter (``python -m
-cueboard.engine.coldstart``) compiles every child's functions one after the other. Parts in
+before the fork, so a function two parts call is compiled once, before they part. A process
+waits for a child when it first needs one of the child's functions (numba's typing of a call asks
+for it), and then loads it from the cache. In a process with other threads one new interpreter
+(``python -m cueboard.engine.coldstart``) compiles every child's functions one after the other. Parts in
 parallel save wall time where cores are free; on a busy machine more processes get a larger share
 of the CPU, no more. Any failure of a helper (it died, the cache is read-only, numba changed)
 leaves the serial compile: the kernel compiles whatever the cache lacks.
@@ -247,14 +247,15 @@ class Started:
 
 def start(kernel: Any, args: Sequence[Any], plan: Plan) -> Started:
     """Fork the children of ``plan``'s leading :class:`Fork` steps, for the types of
-    ``kernel(*args)``, and return at once (only where :func:`can_fork`)."""
+    ``kernel(*args)``, and return at once (only where :func:`can_fork`). Until :func:`finish`,
+    a compile here of one of their functions waits for its child (:func:`_fork`)."""
     arrays = arg_types(kernel, args)
     err = tempfile.TemporaryFile()  # noqa: SIM115 - closed by finish, after the children report
     lead = 0
     while lead < len(plan) and isinstance(plan[lead], Fork):
         lead += 1
-    forks = [step for step in plan[:lead] if isinstance(step, Fork)]
-    return Started(plan[lead:], [_fork(step, arrays, err.fileno()) for step in forks], err)
+    forks = [_fork(step, arrays, err.fileno()) for step in plan[:lead] if isinstance(step, Fork)]
+    return Started(plan[lead:], forks, err)
 
 
 def finish(started: Started, kernel: Any, args: Sequence[Any], then: Callable[[], Any]) -> Any:

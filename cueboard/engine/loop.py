@@ -647,7 +647,8 @@ def _work_arrays(
     (n × n) and shape times ``tw`` (n × nw, at least one column), all ``inf``; each row's earliest
     event ``rbest`` (``inf``) and where it is ``rpos`` (-1; ``_row_scan``); and the relaxation's
     ``work`` list and ``flags`` (all false). A function of its own, so that numba compiles numpy's
-    allocation and fill routines for it, not for the kernel: a cold start compiles it in a helper
+    allocation routines for it, not for the kernel (filled by loops: numpy's ``fill`` and
+    ``zeros`` would be more routines to compile): a cold start compiles it in a helper
     process (coldstart.py) and the kernel's own compile, the last and serial step, is shorter."""
     nw1 = nw if nw > 0 else 1
     tp = np.empty((n, n))
@@ -656,7 +657,7 @@ def _work_arrays(
     rpos = np.empty(n, dtype=np.int64)
     work = np.empty(n, dtype=np.int64)
     flags = np.empty(n, dtype=np.bool_)
-    for i in range(n):  # loops, not numpy's fill routines: fewer overloads to compile
+    for i in range(n):
         for j in range(n):
             tp[i, j] = INF
         for j in range(nw1):
