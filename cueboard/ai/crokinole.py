@@ -56,7 +56,7 @@ from cueboard.games.crokinole import STANDARD_BOARD as B
 from cueboard.games.protocol import IllegalPlacementError
 from cueboard.records.base import Piece
 
-#: Execution noise per level, calibrated (issue 19) to open-20 success on an empty board of about
+#: Execution noise per level, calibrated to open-20 success on an empty board of about
 #: 30 % (beginner), 60 % (club) and 85-95 % (pro), amateur between: measured by the bench's test
 #: (the best open 20 from the shooting line, seed 7) at 27.6 / 43.9 / 62.5 / 94.2 % of 2000
 #: flicks each (docs/ai.md, "Calibration"). No open-20 percentage of NCA players was found
@@ -68,7 +68,7 @@ from cueboard.records.base import Piece
 #: about ±20 mm (1σ). The same open-20 success comes from many pairs of direction and speed error
 #: (0.15° / 3.3 % and 0.6° / 3.3 % both hole 94 %; 1.0° / 13 % and 1.8° / 7.5 % both 63 %), and
 #: the direction error is what decides takeouts, so the levels' pairs were chosen for the ladder
-#: (session 10, docs/ai.md "Crokinole: the ideas measured"): the direction error far apart from
+#: (docs/ai.md, "Crokinole: the ideas measured"): the direction error far apart from
 #: level to level, the speed error growing too (the club player's and the amateur's equal). Both
 #: are assumptions within the calibration, not measured players' figures.
 NOISE: Final[dict[str, DiscNoise]] = {

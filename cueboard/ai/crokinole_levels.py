@@ -1,4 +1,4 @@
-"""How each crokinole level chooses its shot (issue 19 item 2): the shot families it considers,
+"""How each crokinole level chooses its shot: the shot families it considers,
 how far it looks ahead, and how many noisy samples it draws.
 
 Before this, every level searched the same candidates the same way and only the execution noise
@@ -12,7 +12,7 @@ club player plays the margin, not the round's expected result, and weighs fewer 
 noise than the pro. The open-20 calibration
 (the best open 20 with each level's noise, docs/ai.md "Calibration") is a test of the hand, not
 of these choices, so it does not change. The measured effect of each setting is in docs/ai.md
-("Crokinole: the ideas measured"); two settings measured for the pro in session 8 and not kept
+("Crokinole: the ideas measured"); two settings measured for the pro and not kept
 (no level uses them) are softer takeouts and the look-ahead to the next shooter's reply
 (:mod:`cueboard.ai.crokinole_reply`).
 """

@@ -3,7 +3,7 @@ strike. Independent Gaussian errors on each control, drawn from a seeded numpy G
 
 Snooker: each level has its own triple (direction °, cue-ball speed m/s, tip offset mm), chosen so
 that the level's self-play pot success lies in the band of real players of that standard
-(issue 19: beginner 20-35 %, amateur 40-55 %, club 60-75 %, professional 88-95 %). How the
+(beginner 20-35 %, amateur 40-55 %, club 60-75 %, professional 88-95 %). How the
 triples were found, and what they measure, is in docs/ai.md ("Calibration"). In short: pot
 success depends on the *effective* direction error, the stroke's direction σ combined with what
 the tip's σ does through squirt and throw (about 0.36° per millimetre of side,
@@ -13,7 +13,7 @@ measured 19.9 / 39.6 / 61.3 / 77.2 % over 50 frames each, and the pro with its n
 89.9 % (×0.5) and 93.2 % (×0.35). Interpolating pot success in log σ between those measured
 points gives the factor that puts each level in the middle of its band; each level keeps its
 earlier proportions of direction, speed and tip error, times that factor.
-The amateur was made steadier afterwards (session 8): at 0.4° / 0.14 m/s / 0.9 mm it measured
+The amateur was made steadier afterwards: at 0.4° / 0.14 m/s / 0.9 mm it measured
 39.6 % over 50 frames on the Mathavan cushions, under its band; 0.85 of that (0.34° / 0.12 m/s /
 0.75 mm) measured 42.2 % (40.4-44.1) over 50 frames (docs/ai.md, "To 50 frames").
 The professional was set apart afterwards (:data:`PRO_CUE_NOISE`): a stroke steadier than the
@@ -117,7 +117,7 @@ PRO_CONTACT: Final = 0.0003
 #: The professional: a steadier stroke than the pool robots' (direction, speed and tip σ below the
 #: tournament noise's) and the contact-point error, so that his misses come from judging the
 #: contact, which grows with the object ball's distance from the pocket, more than from the
-#: cue's line, which grows with the cue ball's distance from the object ball times it. Issue 19's
+#: cue's line, which grows with the cue ball's distance from the object ball times it. The
 #: bands: pot success 88-95 %, long pots 55-75 %, a century in 15-40 % of frames. Measured over 50
 #: self-play frames (seed 100, at 0956e5d): 92.6 % (1409/1522), long 72.9 % (175/240), a century in
 #: 9 of 50 frames (18 %); docs/ai.md, "Calibration" ("The pro's contact error set between them").
@@ -126,7 +126,7 @@ PRO_CUE_NOISE: Final = CueNoise(
 )
 
 #: Each snooker level's σ (direction °, speed m/s, tip m, contact m). Calibration: docs/ai.md
-#: (the amateur's: 0.85 of its earlier 0.4° / 0.14 m/s / 0.9 mm, session 8).
+#: (the amateur's: 0.85 of its earlier 0.4° / 0.14 m/s / 0.9 mm).
 CUE_NOISE: Final[dict[str, CueNoise]] = {
     "perfect": CueNoise(0.0, 0.0, 0.0),
     "pro": PRO_CUE_NOISE,

@@ -54,7 +54,7 @@ from cueboard.records.ruling import Call
 #: ~0.3-0.6 m to a pocket 100 mm wide (50 mm more than a disc): the pocket takes about ±17 mm,
 #: so 'pro' (0.2° direction, 2.5% speed, 1 mm placement) pots a 0.6 m + 0.4 m straight pot nearly
 #: always. No published statistics of novuss players exist to calibrate to (docs/ai.md,
-#: "Novuss"), so the levels are spaced for the ladder (issue 19: each level wins >= 80 % of games
+#: "Novuss"), so the levels are spaced for the ladder (the goal: each level wins >= 80 % of games
 #: against the one below, the pro >= 90 % against the club player): the club player's direction
 #: error 4.5 times the pro's, the amateur's and the beginner's about 2.4 and 2 times the level
 #: above's. 0.2 / 0.6 / 1.4 / 2.8° left the pro winning 83 % and the amateur 78 % of their games;

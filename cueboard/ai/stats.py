@@ -2,7 +2,7 @@
 
 - snooker: pot success (strokes the AI meant as pots that scored), long-pot success (the same
   for pots with the object ball over 1.5 m from the pocket or the cue ball over 1.5 m from the
-  object ball, issue 19's definition), breaks (points of a visit, from the referee's
+  object ball, the distances the levels were calibrated on), breaks (points of a visit, from the referee's
   ``break_points``), centuries, fouls;
 - crokinole: rounds won, open-20 attempts and successes, 20s;
 - novuss: strokes, penalties, games won.

@@ -11,7 +11,7 @@ rolling → stationary); those facts are propagated along each piece's segments.
 known velocity at either end (between two impacts) is drawn at constant speed, still passing
 exactly through the recorded positions at the event times.
 
-A ball in the air (issue 18) is drawn at its x, y like any piece (in flight they move at
+A ball in the air (struck with an elevated cue) is drawn at its x, y like any piece (in flight they move at
 constant velocity, which the segments reproduce exactly); each segment also carries the height
 of the ball's lowest point above the bed, ``z + vz τ + ½ az τ²``, from the events' ``heights``
 (zero on the bed), which the front end shows as a larger ball over its shadow.

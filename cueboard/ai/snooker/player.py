@@ -64,7 +64,7 @@ POT_FLOOR: Final[dict[str, float | None]] = {
     "beginner": None, "amateur": None, "club": None, "pro": 0.3, "perfect": None,
 }
 
-#: The noise studies' own decision settings (issue 19 item 3, docs/ai.md "Stronger at the
+#: The noise studies' own decision settings (docs/ai.md, "Stronger at the
 #: tournament noise"): a study plays its level's decisions except for these. The pot floor that
 #: replaces the level's, and how many noisy plays through the fast physics check each safety for
 #: fouls (:func:`cueboard.ai.snooker.safety.foul_share`; 0: not checked).
