@@ -1,4 +1,4 @@
-"""Hostile files (issue 14, item 6): ``cueboard referee`` and ``cueboard simulate`` refuse every
+"""Hostile files: ``cueboard referee`` and ``cueboard simulate`` refuse every
 malformed file with one line naming what is wrong and exit status 2, never a traceback.
 
 The files are made here: deep nesting, integers of thousands of digits, numbers that overflow,

@@ -59,7 +59,7 @@ def test_the_cross_entropy_learner_scores_the_open_20_from_scratch() -> None:
     # examples/cem_open20.py, test-sized: its default 40 generations of 100 draws (4,500 steps,
     # a few CPU seconds), evaluated on 200 draws rather than 500. It starts knowing nothing (no
     # twenty in its first generation) and ends with a policy whose own draws score >= 70 %
-    # (issue 13; docs/rl.md gives the spread over ten seeds).
+    # (docs/rl.md gives the spread over ten seeds).
     spec = importlib.util.spec_from_file_location("cem_open20", EXAMPLES / "cem_open20.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -1,6 +1,6 @@
 """Each crokinole level chooses as its :data:`cueboard.ai.crokinole_levels.DECISIONS` say: a
 weaker level considers a subset of the stronger's shot ideas, weighs them with fewer samples, and
-the plain tally where it does not look ahead (issue 19 item 2, docs/ai.md)."""
+the plain tally where it does not look ahead (docs/ai.md)."""
 
 from __future__ import annotations
 

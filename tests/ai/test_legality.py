@@ -1,4 +1,4 @@
-"""Every AI only ever returns legal declarations and strikes (issue 7, "Done when"): over seeded
+"""Every AI only ever returns legal declarations and strikes: over seeded
 random positions of each game, at every level, the decision's records validate against the
 game's models and the game's physics and referee accept them (no input error)."""
 

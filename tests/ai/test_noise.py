@@ -1,4 +1,4 @@
-"""The execution-noise levels (issue 19: each snooker level its own triple; the computational-pool
+"""The execution-noise levels (each snooker level its own triple; the computational-pool
 tournament noise a named study)."""
 
 from __future__ import annotations

@@ -101,7 +101,7 @@ def test_in_hand_pots_are_played_from_free_points_of_the_d() -> None:
 
 
 def test_a_pro_offers_no_pot_under_its_floor_when_a_safety_is_on() -> None:
-    """POT_FLOOR (issue 19): the long red (3 m from the cue ball, 1.2 m from
+    """POT_FLOOR: the long red (3 m from the cue ball, 1.2 m from
     the bottom-left pocket) is offered without a floor, not with one, while the short red to the
     top-right pocket stays, and so do the safeties."""
     from cueboard.ai.snooker import make_ai

@@ -1,4 +1,4 @@
-"""Frame statistics (cueboard/ai/stats.py): which pots are long (issue 19: the object ball over
+"""Frame statistics (cueboard/ai/stats.py): which pots are long (the object ball over
 1.5 m from the pocket, or the cue ball over 1.5 m from the object ball)."""
 
 from __future__ import annotations

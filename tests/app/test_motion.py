@@ -86,7 +86,7 @@ def test_no_events_no_tracks() -> None:
 
 
 def test_a_jumped_cue_ball_is_drawn_on_its_ballistic_ground_track() -> None:
-    """A ball in the air (issue 18): the app draws it at its x, y, which in flight move at the
+    """A ball in the air: the app draws it at its x, y, which in flight move at the
     constant horizontal speed v cos(elevation) — mid-flight the track is where ballistics says."""
     from cueboard.games.snooker.physics import simulate_shot
     from cueboard.games.snooker.physics_params import STANDARD_PHYSICS

@@ -1,4 +1,4 @@
-"""The AI benchmark's figures from played frames (benchmarks/bench_ai.py, issue 19): the ladder's
+"""The AI benchmark's figures from played frames (benchmarks/bench_ai.py): the ladder's
 pairings, the bands judged, the ladder's win shares and the ratings of a round robin."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The pooltool peer driver (benchmarks/pooltool_peer.py): when pooltool cannot run, the snooker
-benchmark says why and goes on (issue 3: "if pooltool can't be installed or run, the harness
-prints why and still reports cueboard's own figures")."""
+benchmark says why and goes on: if pooltool can't be installed or run, the harness prints why
+and still reports cueboard's own figures."""
 
 from __future__ import annotations
 

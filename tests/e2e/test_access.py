@@ -1,4 +1,4 @@
-"""Access and languages in the browser (issue 16): axe-core (the axe.min.js bundled by the
+"""Access and languages in the browser: axe-core (the axe.min.js bundled by the
 axe-playwright-python package, a dev dependency) finds no serious or critical violation on the
 lobby and the table of each game — contrast of all text ≥ 4.5 : 1 included — and in every
 language the lobby, the table and the referee's calls show no English text left untranslated."""

@@ -1,4 +1,4 @@
-"""The first-contact guide on the boards (issue 16, item 1): it warns when the straight aim's
+"""The first-contact guide on the boards: it warns when the straight aim's
 first contact would break the rules. Crokinole (NCA rules, valid shots): with an opponent's disc
 on the board the shot must hit one, so the guide warns while no opponent's disc is in line (and
 never while there is none on the board). Novuss (penalty disc, rule 2): a direct stroke whose

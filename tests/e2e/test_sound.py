@@ -1,4 +1,4 @@
-"""The optional sound (issue 16, item 7): off by default — a stroke then creates no AudioContext
+"""The optional sound: off by default — a stroke then creates no AudioContext
 at all; turned on in the header's settings (kept in localStorage), a stroke plays one sound per
 contact the server recorded for it (``tracks.sounds``: the strike, each cushion...), in order,
 louder for a faster contact. The page's AudioContext is instrumented before any script runs

@@ -1,4 +1,4 @@
-"""At the table as players expect (issue 16), in headless Chromium at 1366×768 and on a 390×844
+"""At the table as players expect, in headless Chromium at 1366×768 and on a 390×844
 phone (portrait and landscape): a keyboard-only snooker stroke with fine aim, a placement dragged
 to an illegal place (the reason shown live) and then to a legal one, a touch placement snapped onto
 the crokinole shooting line, the double-click race that must not fire a stale aim, calls that name

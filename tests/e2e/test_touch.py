@@ -1,4 +1,4 @@
-"""Touch aim on a 390×844 phone (issue 16, item 2): a finger dragged along the fine-adjust strip
+"""Touch aim on a 390×844 phone: a finger dragged along the fine-adjust strip
 turns the aim one fine step (0.05° in snooker) per 4 CSS pixels, the readout follows, and the
 stroke the server records is at that angle. The touches are real ones (Chrome DevTools
 ``Input.dispatchTouchEvent``), so the page sees pointer events of type "touch"."""

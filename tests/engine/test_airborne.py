@@ -1,4 +1,4 @@
-"""Balls in the air (issue 18, item 2): a cue ball struck with an elevated cue leaves the bed at
+"""Balls in the air: a cue ball struck with an elevated cue leaves the bed at
 ``e_bed · v · sin(elevation)`` and flies ballistically; each landing is one impulse with the
 bed (restitution ``e_bed``, Coulomb friction ``μs`` capped at the impulse that stops the slip).
 Expected values are computed here from the closed-form ballistic equations and the impact

@@ -1,5 +1,5 @@
 """Balls in the air, by properties and against the model's own closed-form predictions
-(issue 18, item 2): total energy — kinetic, rotational and potential ``m g z`` — never rises;
+(engine/models/rail.py): total energy — kinetic, rotational and potential ``m g z`` — never rises;
 no ball passes through another in the air; the same stroke gives the same events; a ball driven
 into a cushion leaves the table over it exactly when ballistics puts its lowest point above the
 cushion nose as it reaches the cushion, and never from the bed."""

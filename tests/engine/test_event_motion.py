@@ -1,4 +1,4 @@
-"""Every event record carries the full motion of the bodies it changed (issue 18, item 3): from
+"""Every event record carries the full motion of the bodies it changed: from
 those alone a consumer evaluates each body's closed form between its events and lands where the
 engine put it next — no engine needed."""
 

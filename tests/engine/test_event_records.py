@@ -1,6 +1,6 @@
 """The engine's event records (cueboard/engine/world.py ``to_events``): built without validation,
-they must equal validated records, survive a JSON round trip, and stay under 1 KiB each (issue 3:
-under 1 KiB of memory per recorded event)."""
+they must equal validated records, survive a JSON round trip, and stay under 1 KiB each (so that a
+recorded frame's memory stays small)."""
 
 from __future__ import annotations
 

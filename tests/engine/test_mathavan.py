@@ -62,7 +62,7 @@ def test_converged_solution_matches_pooltools_implementation(grid: str) -> None:
 @pytest.mark.parametrize("grid", ["paper", "snooker"])
 def test_engine_step_count_is_within_the_stated_error(grid: str) -> None:
     """The engine integrates sliding balls with N_ENGINE = 200 steps: rebound angle within 0.05°,
-    speed within 0.1 % of the reference (goal of issue 18: 0.3°, 1 %)."""
+    speed within 0.1 % of the reference (the goal set for it: 0.3°, 1 %)."""
     part = DOC[grid]
     da, ds = _errors(part["params"], part["rows"], mathavan.N_ENGINE)
     assert da < 0.05 and ds < 1e-3

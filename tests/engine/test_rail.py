@@ -1,4 +1,4 @@
-"""The cushion tops and the rail (issue 18, item 2: balls in the air meet the cushion top / rail;
+"""The cushion tops and the rail (balls in the air meet the cushion top / rail;
 engine/models/rail.py): a ball in the air that clears a cushion's nose lands on the cushion top
 and rail at the nose's height where ballistics says, leaves the table when its centre passes the
 rail's outer edge, is off the table when it comes to rest on the rail (WPBSA S2, "Forced off the

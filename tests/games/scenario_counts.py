@@ -2,7 +2,7 @@
 (an outcome simulated by the engine from a strike or flick rather than written by hand).
 
 ``python -m tests.games.scenario_counts`` prints them; tests/games/test_scenario_counts.py holds
-the figures of issue 17 (snooker >= 220, crokinole >= 100, novuss >= 100, multi-step and
+the figures each game must reach (snooker >= 220, crokinole >= 100, novuss >= 100, multi-step and
 engine-driven >= 20 each)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 17's figures: enough rule scenarios per game, of which enough chain several steps and
+"""The scenario figures: enough rule scenarios per game, of which enough chain several steps and
 enough have their outcome simulated by the engine (tests.games.scenario_counts counts them)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The environments pass PettingZoo's and Gymnasium's own checkers (issue 13: "Both pass
-``pettingzoo.test.api_test`` / ``gymnasium.utils.env_checker.check_env``)."""
+"""The environments pass PettingZoo's and Gymnasium's own checkers
+(``pettingzoo.test.api_test`` / ``gymnasium.utils.env_checker.check_env``)."""
 
 from __future__ import annotations
 

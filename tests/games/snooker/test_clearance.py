@@ -1,5 +1,5 @@
-"""One path-clearance kernel (cueboard/games/snooker/clearance.py) for the referee and the AI
-(issue 13): the referee's straight paths (S2 D16 snookered, S3 R14 clear path) and the AI's open
+"""One path-clearance kernel (cueboard/games/snooker/clearance.py) for the referee and the
+AI: the referee's straight paths (S2 D16 snookered, S3 R14 clear path) and the AI's open
 pots now say the same thing about the same path, grazing cases included.
 
 Before the kernel the referee called a ball touched when the squared gap 4r² - d² exceeded

@@ -1,6 +1,6 @@
 """Property test: random strokes (from a seeded generator) driven through whole frames.
 
-Invariants (issue 4): scores never fall, every frame ends, balls are conserved, points remaining
+Invariants: scores never fall, every frame ends, balls are conserved, points remaining
 never negative (and never rise), the frame winner is the side with more points or the one
 awarded it.
 """

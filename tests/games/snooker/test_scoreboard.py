@@ -1,4 +1,4 @@
-"""Scoreboard mode (issue 4): the referee fed by hand through the Python API and the text reports."""
+"""Scoreboard mode: the referee fed by hand through the Python API and the text reports."""
 
 from __future__ import annotations
 
