@@ -1,4 +1,4 @@
-"""AI strength (issues 7 and 19): snooker, crokinole and novuss players measured over simulated
+"""AI strength: snooker, crokinole and novuss players measured over simulated
 frames, against the bands of real players of each standard (docs/ai.md, "Calibration").
 
 Sizes (environment variables; the defaults are the issue's 50 frames or games per level and per
@@ -94,7 +94,7 @@ def _noise_scales() -> list[float]:
         raise ValueError(f"CUEBOARD_BENCH_NOISE_SCALES={raw!r}: {err}") from None
 
 
-#: Crokinole open-20 success on an empty board by level, % (issue 19: beginner about 30, club
+#: Crokinole open-20 success on an empty board by level, % (the goal: beginner about 30, club
 #: about 60, pro 85-95; the amateur between).
 OPEN20_BANDS: Final[dict[str, tuple[float, float]]] = {
     "beginner": (25.0, 35.0), "amateur": (40.0, 50.0), "club": (55.0, 65.0), "pro": (85.0, 95.0),
@@ -147,14 +147,14 @@ def _need(module: str) -> None:
         raise BenchmarkUnavailableError(f"{module} is not available yet ({err})") from None
 
 
-#: Each snooker level's band of self-play pot success, % (issue 19: real players' figures).
+#: Each snooker level's band of self-play pot success, % (real players' figures).
 POT_BANDS: Final[dict[str, tuple[float, float]]] = {
     "beginner": (20.0, 35.0), "amateur": (40.0, 55.0), "club": (60.0, 75.0), "pro": (88.0, 95.0),
 }
 #: The professional's long-pot success and share of frames with a century, %.
 LONG_POT_BAND: Final = (55.0, 75.0)
 CENTURY_BAND: Final = (15.0, 40.0)
-#: At the tournament noise: pot success at least this, % (issue 19 item 3), and fouls per frame
+#: At the tournament noise: pot success at least this, % (the goal set for it), and fouls per frame
 #: no more than the AI's before (2.6).
 TOURNAMENT_POT_GOAL: Final = 85.0
 TOURNAMENT_FOULS_GOAL: Final = 2.6

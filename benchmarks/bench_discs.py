@@ -1,4 +1,4 @@
-"""Disc physics speed (issues 5 and 6): a full two-player crokinole round and 100 novuss strokes.
+"""Disc physics speed: a full two-player crokinole round and 100 novuss strokes.
 
 Figures:
 

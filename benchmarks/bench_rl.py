@@ -1,4 +1,4 @@
-"""RL environments (issue 13): steps per CPU second of :func:`cueboard.rl.aec_env` for each
+"""RL environments: steps per CPU second of :func:`cueboard.rl.aec_env` for each
 game, one process (so one core: CPU time, not wall time, which a loaded machine stretches),
 uniformly random legal actions (the option drawn from the action mask; a snooker
 tip offset drawn outside the 0.7-radius disc is scaled back onto it, S3 of the strike record).
@@ -6,7 +6,7 @@ tip offset drawn outside the 0.7-radius disc is scaled back onto it, S3 of the s
 Each game is warmed up (the physics is compiled by numba on first use), then stepped for
 ``CUEBOARD_BENCH_RL_SECONDS`` (default 3) CPU seconds three times; the figure is the median of
 the three, the note gives the spread. An episode that ends is reset with the next seed.
-Goals (issue 13): ≥ 1,000 steps/s for crokinole, ≥ 300 for snooker, on one core.
+Goals: ≥ 1,000 steps/s for crokinole, ≥ 300 for snooker, on one core.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Scale-out (issue 20): tasks per second serial, in local processes and on a local Ray, the
+"""Scale-out: tasks per second serial, in local processes and on a local Ray, the
 speed-up on 2 CPUs and the per-task overhead, with a control measurement of what the machine
 allows at the time.
 

@@ -1,4 +1,4 @@
-"""``cueboard referee`` memory against the size of the record it replays (issue 14, item 6).
+"""``cueboard referee`` memory against the size of the record it replays.
 
 A snooker match is scored by hand (``cueboard score snooker``: 15 reds and blacks potted, then 800
 safety shots) and saved as JSON Lines, and the

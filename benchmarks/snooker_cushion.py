@@ -1,4 +1,4 @@
-"""Snooker cushion law against pooltool 0.6's Mathavan 2010 implementation (issue 18, item 1).
+"""Snooker cushion law against pooltool 0.6's Mathavan 2010 implementation.
 
 A grid of impacts on the standard snooker cushion — approach speed 0.5-4 m/s, incidence 5-85°
 from the cushion line, a rolling ball with no, running and check side, a stunned (spinless)

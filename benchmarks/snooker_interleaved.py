@@ -1,4 +1,4 @@
-"""Snooker speed against pooltool 0.6, interleaved shot by shot (issue 18, item 5).
+"""Snooker speed against pooltool 0.6, interleaved shot by shot.
 
 Timing two engines one after the other, once, lets the load of a shared machine fall on one of
 them: the per-event ratio of the sequential benchmark ranged 41-116× over 10 runs. Here both

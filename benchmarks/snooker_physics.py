@@ -1,4 +1,4 @@
-"""Snooker physics: cueboard's engine against pooltool 0.6 on the same shots (issue 3).
+"""Snooker physics: cueboard's engine against pooltool 0.6 on the same shots.
 
 The shots are :func:`benchmarks.snooker_shots.shot_set`: a break-off, a full-pack break and 100
 typical shots from a broken rack. Figures (``snooker.<engine>.<what>``); ``cueboard`` is

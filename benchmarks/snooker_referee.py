@@ -1,4 +1,4 @@
-"""The snooker referee's geometric questions with the cue ball in hand (issue 14, item 1).
+"""The snooker referee's geometric questions with the cue ball in hand.
 
 On a foul the referee may ask, from every place of the D (cueboard/games/snooker/in_hand.py):
 is the incoming player snookered (S3 R10 free ball), can a ball on be hit (miss exception 3: a
@@ -14,7 +14,7 @@ over a fixed set of positions:
 Figures: ``snooker.referee.from_hand_ms`` the slowest position's process CPU time (fastest of 3
 runs), goal < 20 ms; ``from_hand_median_ms`` the median; ``from_hand_peak_mb`` the largest
 tracemalloc peak of one foul, goal < 10 MB. Before (sampling every point of the D): 0.7-1.2 s CPU
-and ~373 MB per request through the app (issue 14).
+and ~373 MB per request through the app.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The snooker shot set every engine is timed on (issue 3): engine-neutral, deterministic.
+"""The snooker shot set every engine is timed on: engine-neutral, deterministic.
 
 Three groups, all on the WPBSA table of :mod:`cueboard.games.snooker.table` and in its frame
 (metres, origin at the centre of the baulk cushion face, ``x`` across, ``y`` up the table):

@@ -66,8 +66,8 @@ def main() -> None:
             print("aborted", k, fr, flush=True)
             continue
         # one estimate per decision, a choice after a foul (no strike) included: EST[i] is the
-        # estimate of fr.shots[i] (before session 7 the choices were skipped here and every
-        # estimate after a choice was the previous stroke's)
+        # estimate of fr.shots[i] (skipping the choices here would give every estimate after
+        # a choice the previous stroke's)
         est = list(EST)
         if len(est) != len(fr.shots):
             raise RuntimeError(f"frame {k}: {len(est)} decisions for {len(fr.shots)} shots")

@@ -1,4 +1,4 @@
-"""Rebounds of pooltool 0.6's Mathavan 2010 cushion model for a list of cases (issue 18).
+"""Rebounds of pooltool 0.6's Mathavan 2010 cushion model for a list of cases.
 
 Run with the peer's interpreter: ``python pooltool_cushion.py CASES.json OUT.json``. CASES.json:
 ``{"params": {M, R, h, e, mu_s, mu_w}, "cases": [[vx, vy, wx, wy, wz], ...]}`` in the paper's

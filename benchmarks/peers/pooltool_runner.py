@@ -1,4 +1,4 @@
-"""Time cueboard's snooker shot set in pooltool 0.6 (the peer of issue 3).
+"""Time cueboard's snooker shot set in pooltool 0.6 (the peer it is timed against).
 
 Run with the peer's own interpreter (benchmarks/.peers/pooltool-venv, made by setup_pooltool.sh):
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Create benchmarks/.peers/pooltool-venv with pooltool 0.6.0, the peer the snooker engine is
-# measured against (issue 3). Idempotent: does nothing when the venv already imports pooltool 0.6.
+# measured against. Idempotent: does nothing when the venv already imports pooltool 0.6.
 #
 # A plain `pip install pooltool-billiards` resolves to an old release (its pins clash with current
 # numba/numpy), so the 0.6.0 wheel is installed with --no-deps and its run-time dependencies are
