@@ -34,3 +34,10 @@ def _register() -> None:
 
 
 _register()
+
+if __name__ == "__main__":
+    # Run as ``python -m cueboard.cli.main`` this file is ``__main__``, a second copy of the
+    # module: the command modules registered their commands on ``cueboard.cli.main``'s app.
+    from cueboard.cli.main import app as registered_app
+
+    registered_app(prog_name="cueboard")
