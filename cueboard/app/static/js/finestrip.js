@@ -5,7 +5,7 @@
 // finger, and the angle readout follows. It is a slider for assistive technology too (the arrow
 // keys step it), and it is shown only where the primary pointer is coarse or the screen is touched.
 import { AIM_STEP } from "./input.js";
-import { el } from "./lobby.js";
+import { el } from "./dom.js";
 import { t } from "./i18n.js";
 
 // CSS pixels of finger travel per fine-aim step.

@@ -2,19 +2,8 @@
 // 4); resume an unfinished match; browse finished ones.
 import { api } from "./api.js";
 import { t } from "./i18n.js";
+import { el } from "./dom.js";
 import { friendButton } from "./online.js";
-
-function el(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "i18n") { e.dataset.i18n = v; e.textContent = t(v); }
-    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else if (v !== undefined && v !== null) e.setAttribute(k, v);
-  }
-  for (const c of children) e.append(c);
-  return e;
-}
-export { el };
 
 const form = { game: null, count: 2, players: [], settings: {}, clock: 0 };
 

@@ -5,7 +5,7 @@ import { api } from "./api.js";
 import { animate } from "./anim.js";
 import { View, drawBoard, drawCue, drawPiece, drawPieces } from "./draw.js";
 import { sentence, setGame, t } from "./i18n.js";
-import { el } from "./lobby.js";
+import { el } from "./dom.js";
 import { ballsOn, boardWarning, drawGuide, drawMagnifier, guide } from "./aim.js";
 import { colourOfBall, seatOfDisc, shotCalls } from "./calls.js";
 import { AIM_STEP, installInput } from "./input.js";

@@ -4,7 +4,7 @@
 // invitation links to copy. The seat tokens live in an HttpOnly cookie the page never reads.
 import { api, remember } from "./api.js";
 import { t } from "./i18n.js";
-import { el } from "./lobby.js";
+import { el } from "./dom.js";
 
 const INVITES = (id) => `cueboard.invites.${id}`;
 // When each pushed move arrived (Date.now(), ms), for the browser tests and `make bench`.

@@ -6,7 +6,7 @@
 import { api } from "./api.js";
 import { shotCalls } from "./calls.js";
 import { sentence, setGame, t } from "./i18n.js";
-import { el } from "./lobby.js";
+import { el } from "./dom.js";
 
 const COLOURS = ["yellow", "green", "brown", "blue", "pink", "black"];
 const VALUE = { red: 1, yellow: 2, green: 3, brown: 4, blue: 5, pink: 6, black: 7 };

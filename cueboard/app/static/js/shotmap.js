@@ -3,7 +3,7 @@
 // chosen ball from every cue-ball place, computed by the server and painted under the balls.
 import { api } from "./api.js";
 import { t } from "./i18n.js";
-import { el } from "./lobby.js";
+import { el } from "./dom.js";
 
 const LEVELS = ["beginner", "amateur", "club", "pro"];
 const STEPS = [0.2, 0.1, 0.05];

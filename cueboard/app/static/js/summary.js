@@ -3,7 +3,7 @@
 // points; novuss discs pocketed and penalty discs — with Rematch and Close (or Continue).
 import { seatOfDisc } from "./calls.js";
 import { t } from "./i18n.js";
-import { el } from "./lobby.js";
+import { el } from "./dom.js";
 
 // Per side statistics of a list of shots (`sideOf` seat -> side).
 export function statistics(game, shots, sideOf) {
