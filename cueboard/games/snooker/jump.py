@@ -18,6 +18,7 @@ the footprint shorter than that (under 0.3 mm of travel at 6 m/s) can be missed.
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections.abc import Sequence
 
@@ -49,27 +50,49 @@ def _track(
 def _positions(
     track: tuple[list[float], list[BodyMotion | None], tuple[float, float]], t: np.ndarray
 ) -> np.ndarray:
-    """A ball's centres at times ``t`` (``(len(t), 2)``) from its closed forms; NaN once removed."""
+    """A ball's centres at times ``t`` (``(len(t), 2)``, ``t`` ascending) from its closed forms;
+    NaN once removed. The samples of one motion are a contiguous run of ``t`` (both are in time
+    order), so each motion fills a slice."""
     times, motions, (x0, y0) = track
-    idx = np.searchsorted(np.asarray(times), t, side="right") - 1
+    cuts = np.searchsorted(t, np.asarray(times[1:]), side="left").tolist()
     out = np.empty((len(t), 2))
-    for k in np.unique(idx).tolist():
-        sel = idx == k
+    start = 0
+    for k, stop in enumerate([*cuts, len(t)]):
+        if stop <= start:
+            continue
         m = motions[k]
         if m is None:
-            out[sel] = (x0, y0)
+            out[start:stop] = (x0, y0)
         elif m.state == "removed":
-            out[sel] = math.nan
+            out[start:stop] = math.nan
         else:
-            tau = t[sel] - times[k]
-            out[sel, 0] = m.x + tau * (m.vx + 0.5 * m.ax * tau)
-            out[sel, 1] = m.y + tau * (m.vy + 0.5 * m.ay * tau)
+            tau = t[start:stop] - times[k]
+            out[start:stop, 0] = m.x + tau * (m.vx + 0.5 * m.ax * tau)
+            out[start:stop, 1] = m.y + tau * (m.vy + 0.5 * m.ay * tau)
+        start = stop
     return out
 
 
-def jumped_over(
-    events: Sequence[Event], position: Position, *, cue: str, diameter: float
-) -> tuple[str, ...]:
+def _still_at(
+    track: tuple[list[float], list[BodyMotion | None], tuple[float, float]], t0: float, t1: float
+) -> tuple[float, float] | None:
+    """Where a ball lies throughout ``[t0, t1]`` when it does not move then (its motion there is
+    one, at rest or not yet started; NaN when removed), otherwise None."""
+    times, motions, (x0, y0) = track
+    k = bisect.bisect_right(times, t0) - 1
+    if k + 1 < len(times) and times[k + 1] <= t1:
+        return None  # a new motion starts within the window
+    m = motions[k]
+    if m is None:
+        return x0, y0
+    if m.state == "removed":
+        return math.nan, math.nan
+    if m.vx == 0.0 and m.vy == 0.0 and m.ax == 0.0 and m.ay == 0.0:
+        return m.x, m.y
+    return None
+
+
+def jumped_over(events: Sequence[Event], position: Position, *, cue: str, diameter: float) -> tuple[str, ...]:
     """The object balls ``cue`` jumped over (module doc), in the order they were jumped."""
     flights: list[tuple[float, float, BodyMotion]] = []
     pending: tuple[float, BodyMotion] | None = None
@@ -89,22 +112,40 @@ def jumped_over(
     if not flights:
         return ()
     tracks = _track(events, position)
+    samples: dict[tuple[int, float], tuple[np.ndarray, np.ndarray, np.ndarray, tuple[float, ...]]] = {}
     found: list[tuple[float, str]] = []
     for ball, track in tracks.items():
         if ball == cue:
             continue
         # (a), (c): passes after the cue ball touched another ball do not count
         limit = min((t for b, t in first_touch.items() if b != ball), default=math.inf)
-        for t0, t1, m in flights:
+        for i, (t0, t1, m) in enumerate(flights):
             if t0 >= limit:
                 continue
-            t = np.append(np.arange(t0, min(t1, limit), DT), min(t1, limit))
-            tau = t - t0
-            cx = m.x + tau * (m.vx + 0.5 * m.ax * tau)
-            cy = m.y + tau * (m.vy + 0.5 * m.ay * tau)
-            p = _positions(track, t)
-            dx = cx - p[:, 0]
-            dy = cy - p[:, 1]
+            end = min(t1, limit)
+            key = (i, end)
+            if key not in samples:
+                t = np.append(np.arange(t0, end, DT), end)
+                tau = t - t0
+                cx = m.x + tau * (m.vx + 0.5 * m.ax * tau)
+                cy = m.y + tau * (m.vy + 0.5 * m.ay * tau)
+                box = (float(cx.min()), float(cx.max()), float(cy.min()), float(cy.max()))
+                samples[key] = (t, cx, cy, box)
+            t, cx, cy, (x_lo, x_hi, y_lo, y_hi) = samples[key]
+            still = _still_at(track, t0, end)
+            if still is not None:
+                # a ball that does not move during the flight is passed over only if it lies
+                # within a diameter of the flight's box (NaN, a removed ball, never is)
+                px, py = still
+                reach = 2.0 * diameter
+                if not (x_lo - reach < px < x_hi + reach and y_lo - reach < py < y_hi + reach):
+                    continue
+                dx = cx - px
+                dy = cy - py
+            else:
+                p = _positions(track, t)
+                dx = cx - p[:, 0]
+                dy = cy - p[:, 1]
             over = np.hypot(dx, dy) < diameter
             s = dx * m.vx + dy * m.vy  # < 0: the cue ball's centre is short of o's, > 0: beyond
             crossing = over[:-1] & over[1:] & (s[:-1] < 0.0) & (s[1:] >= 0.0)
