@@ -11,11 +11,13 @@ import numpy as np
 
 import cueboard
 from cueboard.engine.events import BodyMotion, Event, EventKind
-from cueboard.games.snooker.jump import DT, jumped_over
+from cueboard.games.snooker.jump import DT
 from cueboard.records.base import Position
 
 
-def _centre(motions: list[tuple[float, BodyMotion | None]], start: tuple[float, float], t: float) -> tuple[float, float]:
+def _centre(
+    motions: list[tuple[float, BodyMotion | None]], start: tuple[float, float], t: float
+) -> tuple[float, float]:
     """A ball's centre at time ``t``: its last motion started at or before ``t``."""
     t_k, m = [(tk, mk) for tk, mk in motions if tk <= t][-1]
     if m is None:
@@ -57,7 +59,7 @@ def _reference(events: Sequence[Event], position: Position, cue: str, diameter: 
             if t0 >= limit:
                 continue
             times = [*np.arange(t0, min(t1, limit), DT).tolist(), min(t1, limit)]
-            last: tuple[bool, float] | None = None
+            last: tuple[float, bool, float] | None = None  # the previous sample: t, over, s
             hit = None
             for t in times:
                 tau = t - t0
@@ -66,10 +68,10 @@ def _reference(events: Sequence[Event], position: Position, cue: str, diameter: 
                 px, py = _centre(motions, starts[ball], t)
                 over = bool(np.hypot(cx - px, cy - py) < diameter)
                 s = (cx - px) * m.vx + (cy - py) * m.vy
-                if last is not None and last[0] and over and last[1] < 0.0 and s >= 0.0:
-                    hit = t_prev
+                if last is not None and last[1] and over and last[2] < 0.0 and s >= 0.0:
+                    hit = last[0]
                     break
-                last, t_prev = (over, s), t
+                last = (t, over, s)
             if hit is not None:
                 found.append((hit, ball))
                 break
@@ -86,11 +88,16 @@ def test_jumped_over_matches_its_definition_on_random_raised_strokes() -> None:
             position = game.new_position({"reds": 15}, seed=compared)
         turn = game.turn(position)
         if turn.action == "choose":
-            position, _ = game.apply(position, game.choose(position, turn.choices[0]), game.no_stroke_outcome(position), rng)
+            choice = game.choose(position, turn.choices[0])
+            position, _ = game.apply(position, choice, game.no_stroke_outcome(position), rng)
             continue
         placement = None if turn.placement is None else game.placement_point(position, *rng.uniform(-1, 1, 2))
-        values = {"speed": rng.uniform(0.5, 8.0), "angle": rng.uniform(-180, 180), "elevation": rng.uniform(20, 60),
-                  "top": rng.uniform(-0.3, 0.3)}
+        values = {
+            "speed": rng.uniform(0.5, 8.0),
+            "angle": rng.uniform(-180, 180),
+            "elevation": rng.uniform(20, 60),
+            "top": rng.uniform(-0.3, 0.3),
+        }
         try:
             strike = game.make_strike(position, values, placement)
             game.validate_strike(position, strike)
