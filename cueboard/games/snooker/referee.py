@@ -3,8 +3,9 @@
 It never imports the physics: the outcome comes from ``outcome_of(events)`` or from a person
 (scoreboard mode). Rules cited by seed 001's numbering (S3 R12 = Section 3, rule 12), decisions
 by docs/rules/snooker.md. Non-stroke actions (choice after a foul, concede, claim, forfeit,
-stalemate) are in :mod:`cueboard.games.snooker.referee_frame`; a foul without a stroke and balls
-moved by someone else (S3 R11, R14, R15) in :mod:`cueboard.games.snooker.referee_reported`.
+stalemate) are in :mod:`cueboard.games.snooker.referee_frame`; a foul without a stroke, a ball
+touched while the position is discussed after a miss and balls moved by someone else (S3 R11,
+R14, R15) in :mod:`cueboard.games.snooker.referee_reported`.
 """
 
 from __future__ import annotations
@@ -34,7 +35,12 @@ from cueboard.games.snooker.referee_frame import (
     ruling_for,
 )
 from cueboard.games.snooker.referee_miss import is_miss, miss_facts
-from cueboard.games.snooker.referee_reported import foul_without_stroke, moved_by_other, time_foul
+from cueboard.games.snooker.referee_reported import (
+    foul_in_consultation,
+    foul_without_stroke,
+    moved_by_other,
+    time_foul,
+)
 from cueboard.games.snooker.ruling import Foul, FoulReason, Respot, SnookerRuling
 from cueboard.games.snooker.table import COLOURS_IN_ORDER, STANDARD_TABLE
 from cueboard.records.base import Piece, PieceState
@@ -54,6 +60,13 @@ def apply(
     check_can_act(position)
     if declaration.action is Action.STROKE and not outcome.stroke and not outcome.manual_fouls:
         return moved_by_other(position, declaration, outcome)
+    if declaration.action is Action.STROKE and not outcome.stroke:
+        # S3 R14: a foul without a stroke while the choice after a miss is still to be made (no
+        # choice declared) is a ball touched during the consultation, by either player; a seat not
+        # to play fouling at any other time is S3 R15's business (foul_in_consultation says so).
+        seat = position.to_move if outcome.striker is None else outcome.striker
+        if seat != position.to_move or ("replace" in position.pending and declaration.choice is None):
+            return foul_in_consultation(position, declaration, outcome, seat)
     if declaration.action is not Action.STROKE:
         if outcome != SnookerOutcome():
             raise SnookerInputError(
@@ -87,17 +100,25 @@ def _free_ball(position: SnookerPosition, declaration: SnookerDeclaration) -> st
 def _after_pieces(position: SnookerPosition, outcome: SnookerOutcome) -> dict[str, Piece]:
     """The balls after the stroke: the cue ball placed (from hand), the reported final state,
     potted / off-table balls removed. A cue ball played from hand to an unknown place is taken to
-    be at :data:`D_CENTRE`."""
+    be at :data:`D_CENTRE`. Without a stroke, a cue ball in hand stays in hand unless the outcome
+    says where it was placed and let go (``cue_ball_placed``, in the D): it is then in play where
+    it lies (S2 D9)."""
     balls = position.balls()
     on_table = set(position.on_table_ids()) | {"white"}
-    if position.in_hand and outcome.stroke:
+    placed = position.in_hand and (outcome.stroke or outcome.cue_ball_placed is not None)
+    if placed:
         x, y = outcome.cue_ball_placed or D_CENTRE
+        if not outcome.stroke and not STANDARD_TABLE.in_d(x, y):
+            raise SnookerInputError(
+                f"cue ball placed at ({x:.3f}, {y:.3f}) m without a stroke: a cue ball in hand is "
+                "placed in the D (S3 R5)"
+            )
         balls["white"] = balls["white"].model_copy(update={"x": x, "y": y, "state": PieceState.ON_TABLE})
     for piece in outcome.final:
         if piece.id not in balls:
             raise SnookerInputError(f"final position names unknown ball '{piece.id}'")
-        if piece.id == "white" and position.in_hand and not outcome.stroke:
-            continue  # no stroke: the cue ball stays in hand
+        if piece.id == "white" and position.in_hand and not placed:
+            continue  # no stroke and still held: the cue ball stays in hand (S2 D9)
         balls[piece.id] = piece
     gone = {b for b, _ in outcome.potted} | set(outcome.off_table)
     for ball in outcome.moved_by_other:
@@ -319,7 +340,9 @@ def _foul(
     committed it, who may have played out of turn) goes to the other side, reds stay off, colours
     are respotted, the seat after the offender chooses; a miss when the miss rule says so. A foul
     without a stroke is never a miss, and a count of misses and a warning stay in force (S3 R14).
-    ``replaced_all``: the balls went back to the position before the stroke (S3 R9(b))."""
+    ``replaced_all``: the balls went back to the position before the stroke (S3 R9(b)). A foul
+    without a stroke from a position replaced after a miss with a clear path to a ball on also
+    offers the replace (S3 R14, :func:`foul_without_stroke`)."""
     side = side_of(striker)
     worst = max(fouls, key=lambda f: f.penalty)
     penalty = worst.penalty
@@ -367,7 +390,17 @@ def _foul(
         return time_foul(position, after, striker, announcements, extra)
     if not outcome.stroke:
         snookered = _snookered_after(after, outcome)
-        return foul_without_stroke(position, after, striker, snookered, announcements, extra)
+        touching = _touching(after, outcome) if position.in_hand and not in_hand else None
+        return foul_without_stroke(
+            position,
+            after,
+            striker,
+            snookered,
+            announcements,
+            extra,
+            replace_open=position.replaced and facts.clear_path,
+            touching=touching,
+        )
     misses = (position.misses + 1 if position.replaced else 1) if miss else 0
     full = (position.miss_full_ball if position.replaced else facts.full_ball) if miss else False
     if miss and position.replaced and full and position.misses >= 2:

@@ -30,7 +30,7 @@ from cueboard.games.snooker.declaration import Action, Choice, SnookerDeclaratio
 from cueboard.games.snooker.match import match_score, new_position, next_frame
 from cueboard.games.snooker.position import SnookerInputError, SnookerPosition, is_red
 from cueboard.games.snooker.records import ManualFoul, SnookerOutcome
-from cueboard.games.snooker.referee import apply
+from cueboard.games.snooker.referee import D_CENTRE, apply
 from cueboard.games.snooker.ruling import SnookerRuling
 from cueboard.games.snooker.table import COLOURS_IN_ORDER
 from cueboard.records.match import MatchHeader, MatchRecord, PlayerInfo, ShotEntry
@@ -121,6 +121,8 @@ class Scoreboard:
         player = self.position.to_move
         if declaration.action is Action.STROKE and declaration.choice in (Choice.PUT_BACK, Choice.REPLACE):
             player = self.position.offender if self.position.offender is not None else player
+        if outcome is not None and not outcome.stroke and outcome.striker is not None:
+            player = outcome.striker  # a foul without a stroke by the seat named (S3 R14)
         state = dict(self._rng.bit_generator.state)
         position, ruling = apply(self.position, declaration, outcome or SnookerOutcome(), self._rng)
         self.history.append(Entry(player, declaration, outcome or SnookerOutcome(), ruling, position, state))
@@ -150,14 +152,22 @@ class Scoreboard:
         fell_involved: bool = False,
         fell_caused_foul: bool = False,
         moved_by_other: Iterable[str] = (),
+        placed: bool = False,
     ) -> SnookerRuling:
         """Report a stroke. Balls may be named by colour (``red`` is any red on the table; the
         cue ball is ``white``). Without ``first`` the first contact is deemed the first ball
         potted, else the nominated / free ball, else the ball on; ``nothing=True`` means the cue
         ball hit no ball. The reported facts of docs/rules/snooker.md: ``stroke=False`` (a foul
         without a stroke), ``concerned`` ({foul: ball}, S3 R12(b)), ``striker`` (the seat that
-        struck), ``fell`` / ``fell_involved`` / ``fell_caused_foul`` (S3 R9), ``moved_by_other``
-        (S3 R15)."""
+        struck; without a stroke, the seat that fouled: a seat not to play only while the position
+        is discussed after a miss, S3 R14), ``fell`` / ``fell_involved`` / ``fell_caused_foul``
+        (S3 R9), ``moved_by_other`` (S3 R15), ``placed`` (without a stroke: the cue ball in hand
+        was placed in the D and let go before the foul, so it is in play where it lies, S2 D9;
+        taken to be at the D's centre, as a stroke from hand is)."""
+        if placed and (stroke or not self.position.in_hand):
+            raise SnookerInputError(
+                "'placed' is said of a foul without a stroke with the cue ball in hand (S2 D9)"
+            )
         pool = self._reds()
         pot_ids = [self._ball(b, pool) for b in potted]
         off_ids = [self._ball(b, pool) for b in off_table]
@@ -187,6 +197,7 @@ class Scoreboard:
             fell_involved=fell_involved,
             fell_caused_foul=fell_caused_foul,
             moved_by_other=tuple(self._ball(b, pool) for b in moved_by_other),
+            cue_ball_placed=D_CENTRE if placed else None,
         )
         declaration = SnookerDeclaration(
             nominated=nominated, free_ball=free_ball, choice=Choice(choice) if choice else None
@@ -286,6 +297,7 @@ REPORT_HELP = """\
 A stroke is one line of words (colours: red yellow green brown blue pink black white):
   pot BALL...      balls potted (white = in-off)       hit BALL[+BALL]  first contact (two at once)
   nothing          the cue ball hit no ball            safe             the ball on hit, nothing potted
+  placed           (with nostroke) the cue ball in hand was placed in the D and let go (S2 D9)
   off BALL...      balls forced off the table          nom COLOUR       the nominated colour
   free COLOUR      the free ball nominated             foul KIND...     a foul only a person sees:
       feet, cue, confer, turn, twice, jump, hand, push, rest, touched, used, measured, declare,
@@ -294,6 +306,7 @@ A stroke is one line of words (colours: red yellow green brown blue pink black w
   fullball         a full-ball contact was available   touching BALL    the cue ball rests against BALL
   moved BALL       a touching ball moved               nostroke         a foul without a stroke
   foul KIND:BALL   the ball the foul concerns (foul touched:black)   by SEAT   who struck (out of turn)
+                   or, with nostroke, who fouled (either player, while a miss's position is discussed)
   fell BALL...     fell into a pocket by itself (S3 R9); with 'involved' / 'fellfoul' (foul came from it)
   replaced BALL... moved by another, put back (S3 R15)
 Actions (on their own line): play | putback | replace | concede | claim | forfeit SIDE | stalemate |
@@ -329,6 +342,7 @@ _FLAGS = {
     "snookered": ("snookered", True),
     "fullball": ("full_ball", True),
     "nostroke": ("stroke", False),
+    "placed": ("placed", True),
     "involved": ("fell_involved", True),
     "fellfoul": ("fell_caused_foul", True),
 }

@@ -22,6 +22,10 @@ the position left by the previous step and ``outcome_of`` gives the facts), with
 ``declaration`` and ``expect``. With a strike, ``outcome.<field>`` expects a field of the simulated
 outcome (``outcome.potted`` as ball ids). Positions (``position.xy.<ball>``, ``respots``) compare
 within :data:`TOLERANCE_MM`.
+
+A step may instead be a ``report``: one line of the scorer's words (``cueboard score snooker``,
+:func:`cueboard.games.snooker.scoreboard.parse_report`), given to a scoreboard holding the
+position (scorer mode: the position's ``rules.geometry`` must be false).
 """
 
 from __future__ import annotations
@@ -83,7 +87,8 @@ def build_declaration(spec: dict[str, Any] | None) -> SnookerDeclaration:
 def steps_of(scenario: dict[str, Any]) -> list[dict[str, Any]]:
     if "steps" in scenario:
         return list(scenario["steps"])
-    return [{k: scenario[k] for k in ("declaration", "outcome", "strike", "expect") if k in scenario}]
+    keys = ("declaration", "outcome", "strike", "report", "expect")
+    return [{k: scenario[k] for k in keys if k in scenario}]
 
 
 def is_engine_driven(scenario: dict[str, Any]) -> bool:

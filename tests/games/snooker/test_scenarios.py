@@ -12,6 +12,7 @@ from cueboard.games.snooker.declaration import SnookerDeclaration
 from cueboard.games.snooker.position import SnookerPosition
 from cueboard.games.snooker.records import SnookerOutcome, SnookerStrike
 from cueboard.games.snooker.referee import apply
+from cueboard.games.snooker.scoreboard import Scoreboard, parse_report
 from tests.games.scenario_files import check_catalogue
 from tests.games.snooker.harness import (
     actual_value,
@@ -47,6 +48,10 @@ def run_scenario(scenario: dict[str, Any]) -> None:
     rng = np.random.default_rng(scenario.get("seed", 0))
     for n, step in enumerate(steps_of(scenario)):
         expect = dict(step.get("expect", {}))
+        if "report" in step:
+            position, ruling = run_report(position, step["report"], expect)
+            check_expectations(scenario["id"], n, expect, ruling, position, None)
+            continue
         if "error" in expect:
             with pytest.raises(ValueError, match=expect["error"]):
                 declaration = build_declaration(step.get("declaration"))
@@ -56,18 +61,54 @@ def run_scenario(scenario: dict[str, Any]) -> None:
         declaration = build_declaration(step.get("declaration"))
         outcome = _outcome(step, position, declaration)
         position, ruling = apply(position, declaration, outcome, rng)
-        for field, want in expect.items():
-            if field.startswith("outcome."):
-                got = outcome_value(field, outcome)
-            else:
-                got = actual_value(field, ruling, position)
-            if field == "announce":
-                for text in want:
-                    assert any(text in a for a in got), f"step {n}: no announcement '{text}' in {got}"
-                continue
-            assert matches(field, got, want), (
-                f"{scenario['id']} step {n}: {field} = {got!r}, expected {want!r}"
-            )
+        check_expectations(scenario["id"], n, expect, ruling, position, outcome)
+
+
+def check_expectations(
+    name: str,
+    n: int,
+    expect: dict[str, Any],
+    ruling: Any,
+    position: SnookerPosition,
+    outcome: SnookerOutcome | None,
+) -> None:
+    """Every expected field of step ``n`` against the ruling and the position after it."""
+    for field, want in expect.items():
+        if field.startswith("outcome."):
+            assert outcome is not None, f"{name} step {n}: a report step has no outcome to check"
+            got = outcome_value(field, outcome)
+        else:
+            got = actual_value(field, ruling, position)
+        if field == "announce":
+            for text in want:
+                assert any(text in a for a in got), f"step {n}: no announcement '{text}' in {got}"
+            continue
+        assert matches(field, got, want), f"{name} step {n}: {field} = {got!r}, expected {want!r}"
+
+
+def run_report(
+    position: SnookerPosition, line: str, expect: dict[str, Any]
+) -> tuple[SnookerPosition, Any]:
+    """A step in scorer mode: one line of ``cueboard score snooker``'s words (:func:`parse_report`)
+    given to a :class:`Scoreboard` holding ``position`` (whose rules must have ``geometry`` off,
+    as the scoreboard's have). ``expect`` may hold ``error``: the line is refused with it."""
+    assert not position.rules.geometry, "a report step needs a position in scorer mode (geometry off)"
+    board = Scoreboard(players=tuple(f"seat {i}" for i in range(position.rules.players)))
+    board.position = position
+
+    def report() -> Any:
+        parsed = parse_report(line)
+        if parsed.get("action") == "choose":
+            return board.choose(parsed["choice"])
+        assert "action" not in parsed, f"report step '{line}': only strokes and choices are scenario steps"
+        return board.stroke(**parsed)
+
+    if "error" in expect:
+        with pytest.raises(ValueError, match=expect.pop("error")):
+            report()
+        return position, None
+    ruling = report()
+    return board.position, ruling
 
 
 def _outcome(
