@@ -30,9 +30,10 @@ if TYPE_CHECKING:
     from cueboard.ai.agent import Agent, Decision
     from cueboard.ai.registry import make_agent
     from cueboard.engine.events import Event, EventKind
-    from cueboard.errors import CueboardError, CueboardInputError
+    from cueboard.errors import CueboardError, CueboardInputError, UnknownGameError
     from cueboard.games import GAME_NAMES
     from cueboard.games.protocol import (
+        Capability,
         ChanceOutcome,
         Game,
         GameOutcome,
@@ -42,10 +43,10 @@ if TYPE_CHECKING:
         StrikeParameter,
         Termination,
         Turn,
-        UnknownGameError,
         get_game,
     )
     from cueboard.games.replay import replay
+    from cueboard.registry import game_names
     from cueboard.records.base import Piece, PieceState, Position, RecordError
     from cueboard.records.match import MatchRecord, ShotEntry, read_match, write_match
     from cueboard.records.ruling import Call, Ruling
@@ -69,7 +70,9 @@ _EXPORTS = {
     "StrikeParameter": "cueboard.games.protocol",
     "Termination": "cueboard.games.protocol",
     "Turn": "cueboard.games.protocol",
-    "UnknownGameError": "cueboard.games.protocol",
+    "UnknownGameError": "cueboard.errors",
+    "Capability": "cueboard.games.protocol",
+    "game_names": "cueboard.registry",
     "get_game": "cueboard.games.protocol",
     "replay": "cueboard.games.replay",
     "Piece": "cueboard.records.base",
@@ -102,6 +105,7 @@ __all__ = [
     "GAME_NAMES",
     "Agent",
     "Call",
+    "Capability",
     "ChanceOutcome",
     "CueboardError",
     "CueboardInputError",
@@ -125,6 +129,7 @@ __all__ = [
     "Turn",
     "UnknownGameError",
     "__version__",
+    "game_names",
     "get_game",
     "make_agent",
     "read_match",

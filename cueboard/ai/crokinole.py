@@ -31,7 +31,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cache, cached_property
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
@@ -55,6 +55,10 @@ from cueboard.games.crokinole import (
 from cueboard.games.crokinole import STANDARD_BOARD as B
 from cueboard.games.protocol import IllegalPlacementError
 from cueboard.records.base import Piece
+
+if TYPE_CHECKING:
+    from cueboard.ai.match import FrameResult
+    from cueboard.ai.stats import SideStats
 
 #: Execution noise per level, calibrated to open-20 success on an empty board of about
 #: 30 % (beginner), 60 % (club) and 85-95 % (pro), amateur between: measured by the bench's test
@@ -418,3 +422,24 @@ def make_ai(level: str, noise_scale: float = 1.0) -> CrokinoleAI:
     """The crokinole AI of ``level``, its execution noise times ``noise_scale`` (ValueError for an
     unknown level or a scale that is not a finite number >= 0)."""
     return CrokinoleAI(check_level(level), check_noise_scale(noise_scale))
+
+
+def frame_stats(fr: FrameResult, out: tuple[SideStats, SideStats]) -> None:
+    """Add one round's shots, open-20 attempts and successes, 20s, fouls to each side's counters
+    (:func:`cueboard.ai.stats.collect`)."""
+    from cueboard.ai.match import side_of
+
+    for entry, intent in zip(fr.shots, fr.intents, strict=True):
+        r = entry.ruling
+        side = side_of(entry.position_after, entry.player)
+        st = out[side]
+        st.shots += 1
+        outcome = entry.outcome
+        holed = getattr(r, "twenties", ())
+        if intent.startswith("open 20"):
+            st.counts["open20_attempts"] += 1
+            if getattr(outcome, "shot_disc", None) in holed:
+                st.counts["open20_made"] += 1
+        st.counts["twenties"] += sum(1 for d in holed if d.startswith(f"s{entry.player}-"))
+        if getattr(r, "foul", None) is not None:
+            st.counts["fouls"] += 1

@@ -16,7 +16,7 @@ import numpy as np
 
 from cueboard.ai.agent import Agent
 from cueboard.errors import CueboardInputError
-from cueboard.games.protocol import AnyGame, get_game
+from cueboard.games.protocol import AnyGame, get_game, is_over
 from cueboard.records.base import Position
 from cueboard.records.match import ShotEntry
 
@@ -31,21 +31,24 @@ def side_of(position: Position, seat: int) -> int:
 
 
 def frame_settings(game: str, frame: int) -> dict[str, Any]:
-    """The rules settings of the ``frame``-th frame of a two-player match (who starts alternates)."""
-    if game == "snooker":
-        return {"first_breaker": frame % 2}
-    if game == "crokinole":
-        return {"variant": "tournament", "rounds": 1, "players": 2}
-    if game == "novuss":
-        return {}
-    raise MatchError(f"unknown game '{game}'")
+    """The rules settings of the ``frame``-th frame of a two-player match (who starts alternates):
+    the game's own :meth:`~cueboard.games.protocol.Game.frame_settings`."""
+    return get_game(game).frame_settings(frame)
 
 
 def new_frame(game: AnyGame, frame: int, seed: int) -> Position:
-    """The start position of the ``frame``-th frame; the first player alternates by frame
-    (snooker: the break-off, S3 R3; crokinole: seats 0 and 2; novuss: seats 0 and 2)."""
-    first = frame % 2 if game.name == "snooker" else 2 * (frame % 2)
-    return game.new_position(frame_settings(game.name, frame), seed=seed, first=first)
+    """The start position of the ``frame``-th frame; the first player alternates by frame between
+    the two players' seats (snooker: the break-off, S3 R3; crokinole and novuss: seats 0 and 2)."""
+    settings = game.frame_settings(frame)
+    seats = game.seats(game.new_position(settings, seed=seed))
+    return game.new_position(settings, seed=seed, first=seats[frame % 2])
+
+
+def two_player_seats(game: AnyGame) -> tuple[int, int]:
+    """The seats of the two players of a match between agents (snooker 0 and 1; crokinole and
+    novuss 0 and 2, facing each other)."""
+    seats = game.seats(game.new_position(game.frame_settings(0)))
+    return seats[0], seats[1]
 
 
 @dataclass
@@ -88,7 +91,7 @@ def play_frame(
     intents: list[str] = []
     pos = position
     for index in range(max_shots):
-        if game.is_over(pos):
+        if is_over(game, pos):
             break
         seat = pos.to_move
         side = side_of(pos, seat)
@@ -111,6 +114,6 @@ def play_frame(
             on_shot(entry)
         pos = after
     else:
-        if not game.is_over(pos):
+        if not is_over(game, pos):
             raise MatchError(f"the frame did not end within {max_shots} shots")
     return FrameResult(shots, pos, winner_of(game, pos), times, intents, cpu)

@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cache, cached_property
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
@@ -33,6 +33,7 @@ from cueboard.ai import explain
 from cueboard.ai.agent import Decision
 from cueboard.ai.noise import DiscNoise, check_level, check_noise_scale, gaussian
 from cueboard.ai.search import REFUSED_VALUE, Candidate, play_through
+from cueboard.errors import PlacementError
 from cueboard.games.clearance import path_clear
 from cueboard.games.novuss import (
     MAX_SPEED,
@@ -49,6 +50,10 @@ from cueboard.games.novuss import (
 from cueboard.games.novuss import STANDARD_BOARD as B
 from cueboard.records.base import Piece
 from cueboard.records.ruling import Call
+
+if TYPE_CHECKING:
+    from cueboard.ai.match import FrameResult
+    from cueboard.ai.stats import SideStats
 
 #: Execution noise per level. A novuss stroke crosses up to ~0.9 m to a disc that then runs
 #: ~0.3-0.6 m to a pocket 100 mm wide (50 mm more than a disc): the pocket takes about ±17 mm,
@@ -143,7 +148,7 @@ def candidates(position: NovussPosition) -> list[Candidate]:
     far = (seat + 2) % 4
     spots = placements(position)
     if not spots:
-        raise ValueError(f"novuss: no legal striker placement for seat {seat}")
+        raise PlacementError(f"novuss: no legal striker placement for seat {seat}")
     on = [p for p in position.pieces if p.on_table and p.kind == "disc"]
     own = [p for p in on if p.owner == side]
     light = [p for p in own if not is_dark(seat, p.x, p.y)]
@@ -357,3 +362,18 @@ def make_ai(level: str, noise_scale: float = 1.0) -> NovussAI:
     """The novuss AI of ``level``, its execution noise times ``noise_scale`` (ValueError for an
     unknown level or a scale that is not a finite number >= 0)."""
     return NovussAI(check_level(level), check_noise_scale(noise_scale))
+
+
+def frame_stats(fr: FrameResult, out: tuple[SideStats, SideStats]) -> None:
+    """Add one game's shots, penalties and own discs pocketed to each side's counters
+    (:func:`cueboard.ai.stats.collect`)."""
+    from cueboard.ai.match import side_of
+
+    for entry in fr.shots:
+        r = entry.ruling
+        side = int(getattr(r, "side", side_of(entry.position_after, entry.player)))
+        st = out[side]
+        st.shots += 1
+        if getattr(r, "penalty", False):
+            st.counts["penalties"] += 1
+        st.counts["own_pocketed"] += len(getattr(r, "own_pocketed", ()))

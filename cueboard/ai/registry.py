@@ -2,22 +2,35 @@
 
 from __future__ import annotations
 
-import importlib
+import inspect
+from types import ModuleType
 
 from cueboard.ai.agent import Agent, AgentError
 from cueboard.ai.noise import LEVELS, NOISE_STUDIES, check_level, check_noise_scale, study_factor
 from cueboard.ai.players import GameAI, SearchAgent, SearchSettings
-from cueboard.games import GAME_NAMES
+from cueboard.registry import AI, extension
+
+
+def _ai_module(game: str) -> ModuleType:
+    """The module of ``game``'s computer players (its ``cueboard.ai`` entry point, a module with
+    ``make_ai(level, noise_scale[, study])``); AgentError when the game has none."""
+    module = extension(AI, game)
+    if module is None:
+        raise AgentError(f"{game} has no computer players (its package registers no 'cueboard.ai' entry)")
+    return module
+
+
+def levels_of(game: str) -> list[str]:
+    """The AI levels offered for ``game``: every level, or none when the game has no AI."""
+    return list(LEVELS) if extension(AI, game) is not None else []
 
 
 def game_ai(game: str, level: str, noise_scale: float = 1.0, study: str = "") -> GameAI:
     """The AI knowledge of ``game`` at ``level``, its execution noise times ``noise_scale``, or
-    the named noise ``study`` (snooker only; ``noise_scale`` its factor). ValueError for an
-    unknown game or level, or a bad scale."""
-    if game not in GAME_NAMES:
-        raise AgentError(f"unknown game '{game}' (choose one of: {', '.join(GAME_NAMES)})")
+    the named noise ``study`` (snooker only; ``noise_scale`` its factor). UnknownGameError for an
+    unknown game, AgentError for an unknown level or a bad scale."""
+    module = _ai_module(game)
     check_level(level)
-    module = importlib.import_module(f"cueboard.ai.{game}")
     ai: GameAI = module.make_ai(level, noise_scale, study) if study else module.make_ai(level, noise_scale)
     return ai
 
@@ -57,8 +70,9 @@ def make_agent(game: str, spec: str, settings: SearchSettings | None = None) -> 
             f"unknown player '{spec}' (write ai:<level>, level one of: {', '.join(LEVELS)})"
         )
     study = level.partition("@")[2]
-    if study in NOISE_STUDIES and game != "snooker":
-        raise AgentError(f"'{spec}': the noise study '{study}' is a cue noise, for snooker only")
+    if study in NOISE_STUDIES and "study" not in inspect.signature(_ai_module(game).make_ai).parameters:
+        raise AgentError(f"'{spec}': the noise study '{study}' is a cue noise, for cue games only"
+                         f" ({game}'s players take none)")
     name, scale = parse_level(level)
     ai = game_ai(game, name, scale, study if study in NOISE_STUDIES else "")
     return SearchAgent(ai, settings or SearchSettings(), name=spec)

@@ -25,13 +25,14 @@ import numpy as np
 from pydantic import BaseModel, ValidationError
 
 from cueboard import __version__
+from cueboard.ai.noise import UnknownLevelError
 from cueboard.app.games import ChoiceError, GameAdapter, adapter, available_games
 from cueboard.app.games.base import turn_json
 from cueboard.app.motion import build_tracks
 from cueboard.app.work import AIWork
 from cueboard.engine.events import Event
-from cueboard.errors import CueboardInputError
-from cueboard.games.protocol import check_ruling
+from cueboard.errors import CueboardInputError, SettingsError, UnknownGameError
+from cueboard.games.protocol import check_ruling, concession, frame_number, next_frame
 from cueboard.records.base import Position, RecordError, parse_record, validation_to_record_error
 from cueboard.records.match import MatchHeader, PlayerInfo, ShotEntry, parse_shot
 from cueboard.records.registry import record_types
@@ -48,6 +49,8 @@ RECORD_PAGE = 64
 
 class MatchStateError(CueboardInputError):
     """The request does not fit the match's state now (it is over, it is the AI's turn...)."""
+
+    code: ClassVar[str] = "match-state"
 
 
 def strict_record(model: type[M], data: Any, prefix: str) -> M:
@@ -69,16 +72,11 @@ def match_over(a: GameAdapter, position: Position) -> bool:
 
 
 def ai_levels(game: str) -> list[str]:
-    """The AI levels offered for ``game``: empty when its AI is not installed."""
-    try:
-        import importlib
+    """The AI levels offered for ``game``: empty when it has no AI (no ``cueboard.ai`` entry
+    point, :mod:`cueboard.registry`)."""
+    from cueboard.ai.registry import levels_of
 
-        from cueboard.ai.noise import LEVELS
-
-        importlib.import_module(f"cueboard.ai.{game}")
-    except ImportError:
-        return []
-    return list(LEVELS)
+    return levels_of(game)
 
 
 class MatchService:
@@ -112,11 +110,11 @@ class MatchService:
     ) -> dict[str, Any]:
         if game not in available_games():
             offered = ", ".join(available_games())
-            raise ValueError(f"the game '{game}' is not available (available: {offered})")
+            raise UnknownGameError(f"the game '{game}' is not available (available: {offered})")
         a = adapter(game)
         if len(players) not in a.player_counts:
             counts = " or ".join(str(n) for n in a.player_counts)
-            raise ValueError(f"{game} is played by {counts} players, not {len(players)}")
+            raise SettingsError(f"{game} is played by {counts} players, not {len(players)}")
         check_settings(game, a, settings)
         levels = ai_levels(game)
         infos = []
@@ -125,7 +123,7 @@ class MatchService:
             level = p.get("level")
             if kind == "ai" and level not in levels:
                 offered = ", ".join(levels) or "none: the AI for this game is not installed"
-                raise ValueError(f"AI level '{level}' is not offered for {game} (levels: {offered})")
+                raise UnknownLevelError(f"AI level '{level}' is not offered for {game} (levels: {offered})")
             infos.append(PlayerInfo(seat=seat, name=str(p.get("name") or f"Player {n + 1}"), kind=kind,
                                     level=level if kind == "ai" else None))
         seed = secrets.randbelow(2**31) if seed is None else seed
@@ -134,7 +132,7 @@ class MatchService:
                              settings=dict(settings), players=tuple(infos),
                              cueboard_version=__version__, seed=seed)
         match_id = secrets.token_hex(6)
-        state = {"frame": a.game.frame_number(position), "last": None, "winner": None}
+        state = {"frame": frame_number(a.game, position), "last": None, "winner": None}
         row = self.store.add_match(match_id, game, header.model_dump(mode="json"), state,
                                    position.model_dump(mode="json"), turn=self._turn(a, header, position),
                                    scoreboard=a.scoreboard(position))
@@ -238,20 +236,13 @@ class MatchService:
         _row, a, _header, position = self._load_at(match_id, expected)
         a.game.check_placement(position, x, y)
 
-    #: The declaration of a concession, per game whose rules have one (snooker S4 R6: the
-    #: player to move concedes the frame; crokinole: a side concedes the game).
-    CONCESSIONS: ClassVar[dict[str, dict[str, Any]]] = {
-        "snooker": {"action": "concede"}, "crokinole": {"concede": True}}
-
     def concede(self, match_id: str, *, expected: int) -> dict[str, Any]:
-        """The person to move concedes (the frame in snooker, the game in crokinole): refereed
-        and stored like any action without a stroke, at the version the client saw."""
+        """The person to move concedes (the frame in snooker, the game in crokinole: a game with
+        :attr:`~cueboard.games.protocol.Capability.CONCESSION`): refereed and stored like any
+        action without a stroke, at the version the client saw."""
         row, a, header, position = self._load_at(match_id, expected)
         self._check_turn(row, a, header, position, by_ai=False, action=None)
-        if row.game not in self.CONCESSIONS:
-            raise ChoiceError(f"{row.game} has no concession in its rules")
-        decl = parse_record(record_types(row.game).declaration, self.CONCESSIONS[row.game],
-                            prefix="declaration")
+        decl = concession(a.game, position)
         outcome = a.game.no_stroke_outcome(position)
         return self._commit(row, a, header, position, decl, None, (), outcome, "choice", 0.0)
 
@@ -293,9 +284,9 @@ class MatchService:
         result = a.game.outcome(after)
         over = result is not None and result.match_over
         winner = result.winner if over and result is not None else None
-        following = None if over else a.game.next_frame(after)
+        following = None if over else next_frame(a.game, after)
         current = following or after
-        frame_before, frame_after = a.game.frame_number(position), a.game.frame_number(current)
+        frame_before, frame_after = frame_number(a.game, position), frame_number(a.game, current)
         state = {**row.state, "frame": frame_after, "winner": winner,
                  "last": {"number": number, "kind": kind, "seat": position.to_move, "announcements": calls}}
         new_frame = frame_after != frame_before
@@ -434,20 +425,20 @@ def check_settings(game: str, a: GameAdapter, settings: Mapping[str, Any]) -> No
         setting = known.get(key)
         if setting is None:
             names = ", ".join(sorted(known)) or "none"
-            raise ValueError(f"unknown setting '{key}' for {game} (known: {names})")
+            raise SettingsError(f"unknown setting '{key}' for {game} (known: {names})")
         if setting.kind == "bool":
             if not isinstance(value, bool):
-                raise ValueError(f"setting '{key}' must be true or false, not {value!r}")
+                raise SettingsError(f"setting '{key}' must be true or false, not {value!r}")
         elif setting.kind == "int":
             if not isinstance(value, int) or isinstance(value, bool):
-                raise ValueError(f"setting '{key}' must be a whole number, not {value!r}")
+                raise SettingsError(f"setting '{key}' must be a whole number, not {value!r}")
             lo, hi = setting.min, setting.max
             if (lo is not None and value < lo) or (hi is not None and value > hi):
-                raise ValueError(f"setting '{key}' must be from {lo} to {hi}, not {value}")
+                raise SettingsError(f"setting '{key}' must be from {lo} to {hi}, not {value}")
         elif setting.kind == "choice" and (isinstance(value, bool) or value not in setting.options
                                            or type(value) not in {type(o) for o in setting.options}):
             offered = ", ".join(str(o) for o in setting.options)
-            raise ValueError(f"setting '{key}' must be one of {offered}, not {value!r}")
+            raise SettingsError(f"setting '{key}' must be one of {offered}, not {value!r}")
 
 
 __all__ = ["MatchService", "MatchStateError", "ai_levels", "check_settings", "strict_record"]

@@ -25,16 +25,16 @@ from typing import Any
 import numpy as np
 
 from cueboard import __version__
-from cueboard.ai.match import frame_settings, new_frame, play_frame
+from cueboard.ai.match import frame_settings, new_frame, play_frame, two_player_seats
 from cueboard.ai.players import SearchSettings
 from cueboard.ai.registry import make_agent
 from cueboard.batch.executors import Executor
 from cueboard.batch.run import run_tasks
 from cueboard.batch.store import ResultStore
 from cueboard.batch.tasks import BatchInputError, Task, check_seed
-from cueboard.games import GAME_NAMES
 from cueboard.games.protocol import get_game
 from cueboard.records.match import MatchHeader, MatchRecord, PlayerInfo
+from cueboard.registry import check_game_name
 
 #: Most frames per pairing, most players (a round robin of n players has n(n-1)/2 pairings).
 MAX_FRAMES = 100_000
@@ -59,8 +59,7 @@ class TournamentSpec:
     budget_s: float | None = None
 
     def __post_init__(self) -> None:
-        if self.game not in GAME_NAMES:
-            raise BatchInputError(f"unknown game '{self.game}' (choose one of: {', '.join(GAME_NAMES)})")
+        check_game_name(self.game)
         if not 2 <= len(self.players) <= MAX_PLAYERS:
             raise BatchInputError(f"a tournament needs 2 to {MAX_PLAYERS} players, got {len(self.players)}")
         if len(set(self.players)) != len(self.players):
@@ -147,13 +146,12 @@ def play_task(task: Task) -> dict[str, Any]:
     except (ValueError, RuntimeError, ArithmeticError) as err:
         return {"winner": None, "scores": None, "shots": 0, "record": None,
                 "aborted": f"{type(err).__name__}: {err}"}
-    seat_b = 1 if game.name == "snooker" else 2
     header = MatchHeader(
         game=game.name,
         settings=frame_settings(game.name, frame),
         players=tuple(
             PlayerInfo(seat=seat, name=spec, kind="ai", level=spec.partition(":")[2])
-            for seat, spec in zip((0, seat_b), players, strict=True)
+            for seat, spec in zip(two_player_seats(game), players, strict=True)
         ),
         date=datetime.fromisoformat(p["date"]),
         cueboard_version=__version__,

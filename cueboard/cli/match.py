@@ -17,7 +17,7 @@ from cueboard.cli.main import app, console
 
 @app.command()
 def match(
-    game: str = typer.Argument(..., help="snooker, crokinole or novuss"),
+    game: str = typer.Argument(..., help="an installed game: snooker, crokinole, novuss, ..."),
     players: tuple[str, str] = typer.Option(
         ("ai:pro", "ai:club"),
         "--players",
@@ -30,7 +30,7 @@ def match(
     workers: int = typer.Option(1, "--workers", min=1, help="search worker processes"),
 ) -> None:
     """Play an AI-vs-AI match and print its statistics."""
-    from cueboard.ai.match import frame_settings, new_frame, play_frame
+    from cueboard.ai.match import frame_settings, new_frame, play_frame, two_player_seats
     from cueboard.ai.players import SearchSettings
     from cueboard.ai.registry import make_agent
     from cueboard.ai.stats import collect
@@ -47,10 +47,9 @@ def match(
     out.mkdir(parents=True, exist_ok=True)
     rng = np.random.default_rng(seed)
     results = []
-    seat_b = 1 if game == "snooker" else 2
     infos = tuple(
         PlayerInfo(seat=seat, name=spec, kind="ai", level=spec.partition(":")[2])
-        for seat, spec in ((0, players[0]), (seat_b, players[1]))
+        for seat, spec in zip(two_player_seats(g), players, strict=True)
     )
     won = [0, 0]
     with Progress(
@@ -108,7 +107,7 @@ def match(
     for key in ("highest_break", "frames_with_century", "fouls", "twenties", "penalties", "own_pocketed"):
         if any(s.counts[key] for s in stats):
             rows.append((key.replace("_", " "), [str(s.counts[key]) for s in stats]))
-    if game == "snooker":
+    if any(s.breaks for s in stats):
         rows.append(
             ("average break", [f"{statistics.mean(s.breaks):.1f}" if s.breaks else "-" for s in stats])
         )

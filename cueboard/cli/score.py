@@ -3,7 +3,7 @@
 ``score_app`` is a typer group mounted on the main app as ``score``. Each game's command lives in
 its own module, ``cueboard/cli/score_<game>.py``, which imports ``score_app`` from here and adds
 its command with ``@score_app.command("<game>")``; :func:`_register_games` imports those modules
-for every game of :data:`cueboard.games.GAME_NAMES` (a game without such a module has no
+for every installed game (:func:`cueboard.registry.game_names`; a game without such a module has no
 ``score`` command). The commands read one report per line, so they work interactively and with
 piped input.
 """
@@ -25,9 +25,9 @@ app.add_typer(score_app, name="score")
 
 def _register_games() -> None:
     """Import ``cueboard.cli.score_<game>`` for every game that has one."""
-    from cueboard.games import GAME_NAMES
+    from cueboard.registry import game_names
 
-    for game in GAME_NAMES:
+    for game in game_names():
         import_game_module("score", game)
 
 

@@ -15,7 +15,7 @@ import typer
 
 from cueboard.cli._common import refuse
 from cueboard.cli.main import app, console
-from cueboard.cli.simulate_refereed import REFEREED_GAMES
+from cueboard.errors import UnknownGameError
 from cueboard.records.base import RecordError
 
 
@@ -37,38 +37,32 @@ def simulate(
     """Play STRIKE on POSITION (snooker; crokinole / novuss from a crokinole / novuss position
     record) and print the engine's events and the outcome."""
     from cueboard.engine.world import EventLimitError
-    from cueboard.games.snooker import (
-        STANDARD_PHYSICS,
-        STANDARD_TABLE,
-        PositionError,
-        SnookerStrike,
-        table_shapes,
-        trace_shot,
-    )
+    from cueboard.games.protocol import Capability, TracingGame, get_game, supports
     from cueboard.records.base import RECORD_VERSION, Position, parse_record
 
     try:
         pos_data = _read_json(position, "position")
         game = pos_data.get("game", "snooker")
-        if game not in ("snooker", *REFEREED_GAMES):
-            known = ", ".join(("snooker", *REFEREED_GAMES))
-            raise RecordError(f"unknown game {str(game)[:40]!r} (simulate plays {known})",
-                              field="position.game")
-        if game in REFEREED_GAMES:
-            _simulate_refereed(str(game), pos_data, _read_json(strike, "strike"), out, svg)
+        try:
+            rules = get_game(str(game)[:40])
+        except UnknownGameError as err:
+            raise RecordError(str(err), field="position.game") from None
+        if not supports(rules, Capability.PATHS):
+            _simulate_refereed(rules.name, pos_data, _read_json(strike, "strike"), out, svg)
             return
+        tracing: TracingGame[Any, Any, Any, Any, Any] = rules  # type: ignore[assignment]
         pos = parse_record(
             Position,
             {
                 "version": pos_data.get("version", RECORD_VERSION),
-                "game": pos_data.get("game", "snooker"),
+                "game": rules.name,
                 "pieces": pos_data.get("pieces", []),
             },
             prefix="position",
         )
-        stroke = parse_record(SnookerStrike, _read_json(strike, "strike"), prefix="strike")
-        events, outcome, paths = trace_shot(pos, stroke)
-    except (RecordError, PositionError, EventLimitError) as err:
+        stroke = parse_record(rules.records.strike, _read_json(strike, "strike"), prefix="strike")
+        events, outcome, paths = tracing.trace(pos, stroke)
+    except (RecordError, EventLimitError, ValueError) as err:
         refuse(console, "error", err)
     text = json.dumps(
         {
@@ -79,10 +73,7 @@ def simulate(
     )
     _emit(text, out, f"{len(events)} events, outcome written to {out}")
     if svg is not None:
-        from cueboard.games.snooker import render_svg
-
-        shapes = table_shapes(STANDARD_TABLE, STANDARD_PHYSICS)
-        svg.write_text(render_svg(STANDARD_TABLE, shapes, outcome.final, paths))
+        svg.write_text(tracing.paths_svg(outcome, paths))
         console.print(f"paths drawn in {svg}")
 
 
@@ -95,22 +86,20 @@ def _emit(text: str, out: Path | None, done: str) -> None:
         console.print(done)
 
 
-_DONE = {"crokinole": "crokinole flick simulated", "novuss": "novuss stroke simulated"}
-
-
 def _simulate_refereed(
     game: str, position: dict[str, Any], strike: dict[str, Any], out: Path | None, svg: Path | None
 ) -> None:
-    """Crokinole / novuss: POSITION is a full position record of the game, STRIKE its strike; the
-    next shot of the seat to move is played, and the JSON adds the referee's ``ruling`` and the
-    ``position_after`` (:mod:`cueboard.cli.simulate_refereed`)."""
+    """A game whose physics traces no bare set of pieces (crokinole, novuss): POSITION is a full
+    position record of the game, STRIKE its strike; the next shot of the seat to move is played,
+    and the JSON adds the referee's ``ruling`` and the ``position_after``
+    (:mod:`cueboard.cli.simulate_refereed`)."""
     from cueboard.cli.simulate_refereed import simulate_refereed
 
     if svg is not None:
-        console.print("[red]error:[/red] --svg draws snooker tables only")
+        console.print(f"[red]error:[/red] --svg: {game}'s physics draws no paths (snooker's does)")
         raise typer.Exit(2)
     try:
         text = simulate_refereed(game, position, strike)
     except ValueError as err:
         refuse(console, "error", err)
-    _emit(text, out, f"{_DONE[game]}, written to {out}")
+    _emit(text, out, f"{game} shot simulated, written to {out}")

@@ -7,26 +7,22 @@ import dataclasses
 import typer
 from rich.table import Table
 
+from cueboard.cli._common import refuse
 from cueboard.cli.main import app, console
 
 
 @app.command()
-def specs(game: str = typer.Argument(..., help="snooker, crokinole or novuss")) -> None:
+def specs(game: str = typer.Argument(..., help="an installed game: snooker, crokinole, novuss, ...")) -> None:
     """Print the table / board specification of GAME (SI units, as the rules give it)."""
-    from cueboard.games.crokinole import STANDARD_BOARD as CROKINOLE
-    from cueboard.games.novuss import STANDARD_BOARD as NOVUSS
-    from cueboard.games.snooker import STANDARD_TABLE as SNOOKER
+    from cueboard.errors import UnknownGameError
+    from cueboard.games.protocol import get_game
 
-    spec: object
-    if game == "snooker":
-        spec = SNOOKER
-    elif game == "crokinole":
-        spec = CROKINOLE
-    elif game == "novuss":
-        spec = NOVUSS
-    else:
-        console.print(f"[red]unknown game '{game}'[/red] (choose snooker, crokinole or novuss)")
-        raise typer.Exit(2)
+    try:
+        spec = get_game(game).table
+    except UnknownGameError as err:
+        refuse(console, "error", err)
+    if not dataclasses.is_dataclass(spec):
+        refuse(console, "error", ValueError(f"{game} publishes no table specification"))
     table = Table(title=f"{game} specification (metres, kilograms)")
     table.add_column("name")
     table.add_column("value", justify="right")

@@ -13,6 +13,7 @@ from pydantic import BaseModel
 
 from cueboard.errors import CueboardInputError
 from cueboard.games.protocol import (
+    Capability,
     ChanceOutcome,
     GameOutcome,
     IllegalChoiceError,
@@ -58,7 +59,17 @@ class GameBase(Generic[P, S, D, O, R]):
     records: GameRecordTypes
     player_counts: tuple[int, ...] = (2,)
     choice_names: tuple[str, ...] = ()
-    nominates: bool = False
+    capabilities: frozenset[Capability] = frozenset()
+    table: Any = None
+
+    @property
+    def nominates(self) -> bool:
+        """Whether a stroke may carry a nomination (:attr:`Capability.NOMINATIONS`)."""
+        return Capability.NOMINATIONS in self.capabilities
+
+    def frame_settings(self, frame: int) -> dict[str, Any]:
+        """The rules settings of one unit of a match between agents: the defaults."""
+        return {}
 
     # answered by each game
     def to_move(self, position: P) -> int | None:

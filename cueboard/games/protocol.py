@@ -24,7 +24,6 @@ Every ruling answers :class:`cueboard.records.ruling.Ruling` (``next_to_move``, 
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -34,7 +33,7 @@ import numpy as np
 from pydantic import BaseModel
 
 from cueboard.engine.events import Event
-from cueboard.errors import CueboardInputError
+from cueboard.errors import CueboardInputError, UnknownGameError
 from cueboard.records.base import Position
 from cueboard.records.registry import GameRecordTypes
 from cueboard.records.ruling import Ruling
@@ -155,9 +154,27 @@ class ChanceOutcome:
     description: str
 
 
+class Capability(StrEnum):
+    """What a game has beyond the core (:class:`Game`), after OpenSpiel's game-type flags. A game
+    lists its capabilities in ``Game.capabilities`` and implements the matching protocol below;
+    users ask :func:`supports` before they use one."""
+
+    FRAMES = "frames"  # a match of several frames / rounds: FramedGame
+    NOMINATIONS = "nominations"  # a stroke may nominate a ball: NominatingGame
+    CHANCE = "chance"  # the referee draws lots: ChanceGame
+    CONCESSION = "concession"  # the player to move may concede: ConcedingGame
+    TIME_OUT = "time_out"  # the rules say what a shot clock's time-out costs: TimedGame
+    PATHS = "paths"  # the physics traces any set of pieces and draws the paths: TracingGame
+
+
 class Game(Protocol[P, S, D, O, R]):
     """One game's rules, physics and record types, generic over its position, strike,
-    declaration, outcome and ruling records (e.g. ``Game[SnookerPosition, SnookerStrike, ...]``).
+    declaration, outcome and ruling records (e.g. ``Game[SnookerPosition, SnookerStrike, ...]``):
+    the core every user of a game needs. What only some games have is a :class:`Capability`.
+
+    :class:`cueboard.games.common.GameBase` implements the conveniences derived from the core
+    (``is_over``, ``returns``, ``validate_strike``, ``placement_point``...) and the empty
+    defaults (no choices), so a new game writes only its own rules.
     """
 
     name: str
@@ -167,17 +184,25 @@ class Game(Protocol[P, S, D, O, R]):
     #: Every choice :meth:`choices` may ever offer (snooker: play, put_back, replace), in a fixed
     #: order (a fixed-size action space indexes them).
     choice_names: tuple[str, ...]
-    #: Whether a stroke may carry a nomination (:meth:`nominations`, a free ball): snooker.
-    nominates: bool
+    #: What the game has beyond the core.
+    capabilities: frozenset[Capability]
+    #: The table / board specification (a dataclass of SI figures, as the rules give them).
+    table: Any
 
     # --- the start -----------------------------------------------------------------------------
     def new_position(
         self, settings: Mapping[str, Any] | None = None, *, seed: int = 0, first: int | None = None
     ) -> P:
         """The position at the start of a match / game with these rules settings (a ``players``
-        setting picks 2 or 4 players; ValueError naming what is wrong). ``first`` names the seat
+        setting picks 2 or 4 players; an error naming what is wrong). ``first`` names the seat
         to play first (snooker: to break off); by default the game's own rule decides (crokinole
         draws it with ``seed``)."""
+        ...
+
+    def frame_settings(self, frame: int) -> dict[str, Any]:
+        """The rules settings of the ``frame``-th unit of a two-player match between agents: one
+        snooker frame, one crokinole round, one novuss game (the match runner, the batch
+        runners)."""
         ...
 
     def seats(self, position: P) -> tuple[int, ...]:
@@ -190,8 +215,7 @@ class Game(Protocol[P, S, D, O, R]):
 
     def piece_ids(self, position: P) -> tuple[str, ...]:
         """Every piece id that may appear in this match's positions, in a fixed order (a
-        fixed-size observation gives each its slot): the balls, the discs and strikers, and
-        crokinole's discs not yet shot."""
+        fixed-size observation gives each its slot)."""
         ...
 
     # --- whose turn, and what they may do -----------------------------------------------------
@@ -215,10 +239,12 @@ class Game(Protocol[P, S, D, O, R]):
 
     def placement_point(self, position: P, u: float, v: float) -> tuple[float, float]:
         """The place in the area of :meth:`legal_placements` at unit coordinates ``u``, ``v`` in
-        [-1, 1] (the D: ``u`` across, ``v`` from the baulk line back; crokinole: ``u`` along the
-        seat's quarter of the shooting line, ``v`` across it; novuss: the edge zone's box). Every
-        (u, v) gives a place the area's shape allows; other pieces (or a novuss pocket) may still
-        forbid it: :meth:`check_placement` has the last word."""
+        [-1, 1] (a fixed-size action space's placement); :meth:`check_placement` has the last
+        word."""
+        ...
+
+    def placement_of(self, strike: S) -> tuple[float, float] | None:
+        """Where ``strike`` places its piece (None when it places none)."""
         ...
 
     def choices(self, position: P) -> tuple[str, ...]:
@@ -227,22 +253,8 @@ class Game(Protocol[P, S, D, O, R]):
 
     def choose(self, position: P, choice: str) -> D:
         """The declaration that makes ``choice`` (one of :meth:`choices`), played without a
-        stroke (:class:`IllegalChoiceError` when it is not offered)."""
-        ...
-
-    def nominations(self, position: P) -> tuple[str, ...]:
-        """The balls the striker may nominate with the stroke (snooker: a colour when the ball on
-        is "any colour", S2 D12); empty when there is nothing to nominate."""
-        ...
-
-    def declaration(self, position: P, *, nominate: str | None = None, free_ball: str | None = None) -> D:
-        """The declaration that goes with a stroke from ``position``: ``nominate`` names the ball
-        nominated (snooker: a colour after a red), ``free_ball`` the ball nominated as a free ball
-        (snooker, S3 R10). A nomination that is not offered raises :class:`IllegalChoiceError`."""
-        ...
-
-    def placement_of(self, strike: S) -> tuple[float, float] | None:
-        """Where ``strike`` places its piece (None when it places none)."""
+        stroke (:class:`IllegalChoiceError` when it is not offered); its outcome is
+        :meth:`no_stroke_outcome`."""
         ...
 
     def strike_bounds(self, position: P) -> tuple[StrikeParameter, ...]:
@@ -253,13 +265,18 @@ class Game(Protocol[P, S, D, O, R]):
         self, position: P, values: Mapping[str, float], placement: tuple[float, float] | None = None
     ) -> S:
         """The game's strike record from parameter values (:meth:`strike_bounds` names them; the
-        ones left out take their defaults) and the placement; bad values raise a ValueError
-        naming them."""
+        ones left out take their defaults) and the placement; bad values raise an error naming
+        them."""
         ...
 
     def validate_strike(self, position: P, strike: S) -> None:
-        """Raise :class:`IllegalPlacementError` (or another ValueError) when ``strike`` may not be
-        played from ``position``, before any physics runs."""
+        """Raise :class:`IllegalPlacementError` (or another input error) when ``strike`` may not
+        be played from ``position``, before any physics runs."""
+        ...
+
+    def declaration(self, position: P) -> D:
+        """The declaration that goes with a plain stroke from ``position`` (a game with
+        :attr:`Capability.NOMINATIONS` takes keyword arguments too: :class:`NominatingGame`)."""
         ...
 
     # --- one shot ------------------------------------------------------------------------------
@@ -274,24 +291,10 @@ class Game(Protocol[P, S, D, O, R]):
 
     def apply(self, position: P, declaration: D, outcome: O, rng: np.random.Generator) -> tuple[P, R]:
         """The referee: the position after the shot and the ruling. ``rng`` draws the chance
-        events (:meth:`chance_outcomes`), if any."""
-        ...
-
-    def chance_outcomes(self, position: P, declaration: D, outcome: O) -> tuple[ChanceOutcome, ...]:
-        """The chance event the referee's decision on this shot involves, as its possible results
-        (empty when the decision is deterministic)."""
-        ...
-
-    def apply_chance(self, position: P, declaration: D, outcome: O, value: int) -> tuple[P, R]:
-        """:meth:`apply` with the chance event's result fixed to ``value`` (one of
-        :meth:`chance_outcomes`)."""
+        events (:class:`ChanceGame`), if any."""
         ...
 
     # --- the end -------------------------------------------------------------------------------
-    def is_over(self, position: P) -> bool:
-        """Whether the frame (snooker) / game (crokinole, novuss) has ended."""
-        ...
-
     def outcome(self, position: P) -> GameOutcome | None:
         """How the frame / game ended, None while it goes on."""
         ...
@@ -301,9 +304,14 @@ class Game(Protocol[P, S, D, O, R]):
         draw or while the frame / game goes on (OpenSpiel's ``returns``)."""
         ...
 
+
+class FramedGame(Game[P, S, D, O, R], Protocol):
+    """:attr:`Capability.FRAMES`: a match of several frames (snooker best-of-N) or rounds
+    (crokinole)."""
+
     def next_frame(self, position: P) -> P | None:
         """The opening position of the next frame when ``position`` ends a frame and the match
-        goes on (snooker best-of-N); None otherwise."""
+        goes on; None otherwise."""
         ...
 
     def frame_number(self, position: P) -> int:
@@ -311,8 +319,127 @@ class Game(Protocol[P, S, D, O, R]):
         ...
 
 
+class NominatingGame(Game[P, S, D, O, R], Protocol):
+    """:attr:`Capability.NOMINATIONS`: a stroke may nominate a ball (snooker: a colour after a
+    red, S2 D12; a free ball, S3 R10)."""
+
+    def nominations(self, position: P) -> tuple[str, ...]:
+        """The balls the striker may nominate with the stroke; empty when none."""
+        ...
+
+    def declaration(self, position: P, *, nominate: str | None = None, free_ball: str | None = None) -> D:
+        """The stroke's declaration with its nominations (:class:`IllegalChoiceError` for one
+        that is not offered)."""
+        ...
+
+
+class ChanceGame(Game[P, S, D, O, R], Protocol):
+    """:attr:`Capability.CHANCE`: the referee's decision may draw lots (snooker: who plays first
+    on a re-spotted black, S3 R4), listed explicitly as in OpenSpiel."""
+
+    def chance_outcomes(self, position: P, declaration: D, outcome: O) -> tuple[ChanceOutcome, ...]:
+        """The chance event's possible results (empty when the decision is deterministic)."""
+        ...
+
+    def apply_chance(self, position: P, declaration: D, outcome: O, value: int) -> tuple[P, R]:
+        """:meth:`Game.apply` with the chance event's result fixed to ``value``."""
+        ...
+
+
+class ConcedingGame(Game[P, S, D, O, R], Protocol):
+    """:attr:`Capability.CONCESSION`: the player to move may concede (snooker S4 R6 the frame,
+    crokinole the game); refereed as a declaration with :meth:`Game.no_stroke_outcome`."""
+
+    def concession(self, position: P) -> D:
+        """The declaration of the player to move conceding."""
+        ...
+
+
+class TimedGame(Game[P, S, D, O, R], Protocol):
+    """:attr:`Capability.TIME_OUT`: the rules say what running out of a shot clock costs (the
+    snooker Shoot-Out's time foul; the house rules of crokinole and novuss)."""
+
+    def time_out(self, position: P) -> tuple[D, O]:
+        """The declaration and outcome the referee rules when the player to move ran out of
+        time."""
+        ...
+
+
+Paths = dict[str, list[tuple[float, float]]]
+"""Each moving piece's path: its points (x, y), metres, in order."""
+
+
+class TracingGame(Game[P, S, D, O, R], Protocol):
+    """:attr:`Capability.PATHS`: the physics plays a stroke on any set of pieces, not only on a
+    position of a match, and draws the pieces' paths (``cueboard simulate --svg``)."""
+
+    def trace(self, position: Position, strike: S) -> tuple[tuple[Event, ...], O, Paths]:
+        """The events, the outcome facts and each moving piece's path (points, metres) of
+        ``strike`` played on ``position``'s pieces."""
+        ...
+
+    def paths_svg(self, outcome: O, paths: Mapping[str, list[tuple[float, float]]]) -> str:
+        """The table with the pieces where they stopped and their paths, as SVG text."""
+        ...
+
+
 AnyGame = Game[Any, Any, Any, Any, Any]
 """A game of any record types (what :func:`get_game` returns)."""
+
+
+def supports(game: AnyGame, capability: Capability) -> bool:
+    """Whether ``game`` declares ``capability``."""
+    return capability in game.capabilities
+
+
+def framed(game: AnyGame) -> FramedGame[Any, Any, Any, Any, Any] | None:
+    """``game`` as a :class:`FramedGame`, or None when its matches have one frame / game."""
+    return game if supports(game, Capability.FRAMES) else None  # type: ignore[return-value]
+
+
+def frame_number(game: AnyGame, position: Position) -> int:
+    """The frame / round being played, from 0 (always 0 for a game without frames)."""
+    g = framed(game)
+    return 0 if g is None else g.frame_number(position)
+
+
+def next_frame(game: AnyGame, position: Position) -> Position | None:
+    """The next frame's opening position, or None (always None for a game without frames)."""
+    g = framed(game)
+    return None if g is None else g.next_frame(position)
+
+
+def concession(game: AnyGame, position: Position) -> BaseModel:
+    """The declaration of the player to move conceding (:class:`IllegalChoiceError` when the
+    game's rules have no concession)."""
+    if not supports(game, Capability.CONCESSION):
+        raise IllegalChoiceError(f"{game.name} has no concession in its rules")
+    conceding: ConcedingGame[Any, Any, Any, Any, Any] = game  # type: ignore[assignment]
+    return conceding.concession(position)
+
+
+def time_out(game: AnyGame, position: Position) -> tuple[BaseModel, BaseModel]:
+    """The declaration and outcome of a time-out (:class:`IllegalChoiceError` when the game's
+    rules give none, so no shot clock is offered)."""
+    if not supports(game, Capability.TIME_OUT):
+        raise IllegalChoiceError(f"{game.name} has no time-out rule: its matches take no shot clock")
+    timed: TimedGame[Any, Any, Any, Any, Any] = game  # type: ignore[assignment]
+    return timed.time_out(position)
+
+
+def chance(game: AnyGame) -> ChanceGame[Any, Any, Any, Any, Any] | None:
+    """``game`` as a :class:`ChanceGame`, or None when its referee draws no lots."""
+    return game if supports(game, Capability.CHANCE) else None  # type: ignore[return-value]
+
+
+def nominating(game: AnyGame) -> NominatingGame[Any, Any, Any, Any, Any] | None:
+    """``game`` as a :class:`NominatingGame`, or None when its strokes nominate nothing."""
+    return game if supports(game, Capability.NOMINATIONS) else None  # type: ignore[return-value]
+
+
+def is_over(game: AnyGame, position: Position) -> bool:
+    """Whether the frame / round / game has ended (nobody is to move)."""
+    return game.to_move(position) is None
 
 
 def returns_of(
@@ -333,15 +460,17 @@ def check_ruling(ruling: BaseModel) -> Ruling:
 
 
 def get_game(name: str) -> AnyGame:
-    """The game called ``name`` (ValueError naming the known games otherwise)."""
-    from cueboard.games import GAME_NAMES
+    """The game called ``name``, from the registry (:mod:`cueboard.registry`;
+    :class:`UnknownGameError` naming the installed games otherwise)."""
+    from cueboard.registry import get_game as registered
 
-    if name not in GAME_NAMES:
-        raise UnknownGameError(f"unknown game '{name}' (choose one of: {', '.join(GAME_NAMES)})")
-    module = importlib.import_module(f"cueboard.games.{name}")
-    game: AnyGame = module.GAME
-    return game
+    return registered(name)
 
 
-class UnknownGameError(CueboardInputError):
-    """No game of that name."""
+__all__ = [
+    "AnyGame", "Capability", "ChanceGame", "ChanceOutcome", "ConcedingGame", "FramedGame", "Game",
+    "GameOutcome", "IllegalChoiceError", "IllegalPlacementError", "NominatingGame", "PlacementArea",
+    "StrikeParameter", "Termination", "TimedGame", "TracingGame", "Turn", "UnknownGameError", "chance",
+    "concession",
+    "frame_number", "get_game", "is_over", "next_frame", "nominating", "returns_of", "supports", "time_out",
+]

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 from pydantic import BaseModel
 
-from cueboard.games.protocol import AnyGame, get_game
+from cueboard.games.protocol import AnyGame, chance, get_game, next_frame
 from cueboard.records import compare
 from cueboard.records.base import Position, RecordError
 from cueboard.records.match import MatchRecord, ShotEntry
@@ -37,8 +37,11 @@ def referee_shot(
 ) -> tuple[Position, BaseModel]:
     """The referee's decision on ``shot`` from ``position``; a chance event takes the result that
     gives the recorded position after the shot (else it is drawn from ``rng``)."""
-    for chance in game.chance_outcomes(position, shot.declaration, shot.outcome):
-        after, ruling = game.apply_chance(position, shot.declaration, shot.outcome, chance.value)
+    lots = chance(game)
+    outcomes = () if lots is None else lots.chance_outcomes(position, shot.declaration, shot.outcome)
+    for drawn in outcomes:
+        assert lots is not None
+        after, ruling = lots.apply_chance(position, shot.declaration, shot.outcome, drawn.value)
         if after == shot.position_after:
             return after, ruling
     after, ruling = game.apply(position, shot.declaration, shot.outcome, rng)
@@ -57,7 +60,7 @@ def replay(record: MatchRecord, game: AnyGame | None = None) -> list[ReplayStep]
     rng = np.random.default_rng(record.header.seed)
     steps: list[ReplayStep] = []
     for shot in record.shots:
-        following = game.next_frame(position)
+        following = next_frame(game, position)
         if following is not None:
             position = following
         differences: list[str] = []

@@ -3,11 +3,11 @@ app) can validate a game's positions, strikes, outcomes and rulings by name."""
 
 from __future__ import annotations
 
-import contextlib
 from dataclasses import dataclass
 
 from pydantic import BaseModel
 
+from cueboard.errors import UnknownGameError
 from cueboard.records.base import Position, RecordError
 
 
@@ -32,14 +32,14 @@ def register_game_records(types: GameRecordTypes) -> None:
 
 
 def record_types(game: str) -> GameRecordTypes:
-    """The record types of ``game``; loads the game package on first use."""
+    """The record types of ``game``: the installed game's (:mod:`cueboard.registry`, loaded on
+    first use), or those registered here; a RecordError naming the installed games otherwise."""
     if game not in _REGISTRY:
-        import importlib
+        from cueboard.registry import get_game
 
-        with contextlib.suppress(ModuleNotFoundError):
-            importlib.import_module(f"cueboard.games.{game}")
-    try:
-        return _REGISTRY[game]
-    except KeyError:
-        known = ", ".join(sorted(_REGISTRY)) or "none"
-        raise RecordError(f"unknown game '{game}' (known: {known})", field="game") from None
+        try:
+            types = get_game(game).records
+        except UnknownGameError as err:
+            raise RecordError(str(err), field="game") from None
+        _REGISTRY.setdefault(game, types)
+    return _REGISTRY[game]

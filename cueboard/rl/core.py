@@ -24,16 +24,25 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 from gymnasium import spaces
 from pydantic import BaseModel
 
-from cueboard.errors import CueboardInputError
-from cueboard.games.protocol import AnyGame, IllegalChoiceError, IllegalPlacementError, Turn, get_game
+from cueboard.errors import CueboardError, CueboardInputError
+from cueboard.games.protocol import (
+    AnyGame,
+    IllegalChoiceError,
+    IllegalPlacementError,
+    Turn,
+    frame_number,
+    get_game,
+    nominating,
+)
 from cueboard.records.base import PieceState, Position
 from cueboard.records.ruling import Ruling
+from cueboard.rl.actions import ActionError, entry, nearest_place, pulled_strike, split_flat, unit_numbers
 
 #: A reward function: (game, position before, position after, ruling, seat) -> the seat's reward.
 RewardFn = Callable[[AnyGame, Position, Position, Ruling, int], float]
@@ -58,13 +67,10 @@ GLOBAL_FEATURES = (
 #: Bounds of the observation's numbers: coordinates in metres (no table is 4 m long), scores.
 COORD_LIMIT = 4.0
 SCORE_LIMIT = 10_000.0
-REWARDS = ("score", "win")
+REWARDS = ("score", "win", "shaped")
 ILLEGAL = ("raise", "penalize")
 OBSERVATIONS = ("array", "dict")
-
-
-class ActionError(CueboardInputError):
-    """An action that is not one of the action space's, or that the rules do not allow now."""
+ACTIONS = ("dict", "flat")
 
 
 @dataclass(frozen=True)
@@ -73,7 +79,11 @@ class EnvSettings:
 
     - ``reward``: ``score`` (the change in the seat's side's score minus the other side's at each
       step: the scores of the game's rulings), ``win`` (+1 / -1 / 0 for each seat at the end, the
-      game's :meth:`~cueboard.games.protocol.Game.returns`) or a :data:`RewardFn`.
+      game's :meth:`~cueboard.games.protocol.Game.returns`: a win, a loss, a draw), ``shaped``
+      (``win`` plus ``shaping`` times ``score``'s change at each step: a dense signal on the way
+      to the result, the result still worth the most when ``shaping`` × the points of a game is
+      under 1) or a :data:`RewardFn`.
+    - ``shaping``: the weight of the score's change in ``shaped`` (default 0.01 a point).
     - ``on_illegal``: ``raise`` (an :class:`ActionError` naming what is wrong) or ``penalize``
       (the actor gets ``illegal_penalty``, the position stays, the same seat acts again, and
       ``info["illegal"]`` holds the message).
@@ -81,6 +91,8 @@ class EnvSettings:
     - ``observation``: ``array`` (a flat float32 Box) or ``dict`` (``pieces``, ``globals``,
       ``option_mask``).
     - ``first``: the seat that plays first (None: the game's own rule, drawn with the seed).
+    - ``action``: ``dict`` (``strike``, ``place``, ``option``) or ``flat`` (one Box in
+      [-1, 1]^(3 + k), the option chosen among those open: :mod:`cueboard.rl.actions`).
     """
 
     reward: str | RewardFn = "score"
@@ -89,6 +101,8 @@ class EnvSettings:
     max_steps: int | None = None
     observation: str = "array"
     first: int | None = None
+    action: str = "dict"
+    shaping: float = 0.01
 
     def __post_init__(self) -> None:
         if not callable(self.reward) and self.reward not in REWARDS:
@@ -101,6 +115,10 @@ class EnvSettings:
             raise CueboardInputError(
                 f"observation {self.observation!r}: choose one of {', '.join(OBSERVATIONS)}"
             )
+        if self.action not in ACTIONS:
+            raise CueboardInputError(f"action {self.action!r}: choose one of {', '.join(ACTIONS)}")
+        if not math.isfinite(self.shaping):
+            raise CueboardInputError(f"shaping must be finite, got {self.shaping}")
         if self.max_steps is not None and self.max_steps < 1:
             raise CueboardInputError(f"max_steps must be >= 1, got {self.max_steps}")
         if not math.isfinite(self.illegal_penalty):
@@ -119,14 +137,23 @@ class Step:
     strike: BaseModel | None
     placement_moved: bool
     outcome: BaseModel
+    strike_moved: bool = False
 
 
-def _grid(n: int = 17) -> np.ndarray:
-    g = np.linspace(-1.0, 1.0, n)
-    return np.array([(u, v) for u in g for v in g])
+class Decoded(NamedTuple):
+    """An action in the game's terms: the declaration, the strike (None for a choice), whether
+    the place and the strike had to move to be legal (:mod:`cueboard.rl.actions`)."""
+
+    declaration: BaseModel
+    strike: BaseModel | None
+    placement_moved: bool
+    strike_moved: bool
 
 
-_GRID = _grid()
+class StepFailedError(CueboardError):
+    """The game could not play a move the rules allow (the engine's event limit, a position the
+    physics left that the next set-up refuses): the environments end the episode as truncated —
+    a limit of the simulator, outside the game (Gymnasium's definition of truncation)."""
 
 
 class Core:
@@ -142,15 +169,19 @@ class Core:
         self.piece_ids = self.game.piece_ids(probe)
         self._slot = {pid: i for i, pid in enumerate(self.piece_ids)}
         self.bounds = self.game.strike_bounds(probe)
-        nominable = self.piece_ids if self.game.nominates else ()
+        nominable = self.piece_ids if nominating(self.game) is not None else ()
         self.options: tuple[str, ...] = ("none", *self.game.choice_names, *nominable)
         self._option_index = {name: i for i, name in enumerate(self.options)}
-        self.action_space = spaces.Dict(
+        self.dict_action_space = spaces.Dict(
             {
                 "strike": spaces.Box(-1.0, 1.0, (len(self.bounds),), np.float32),
                 "place": spaces.Box(-1.0, 1.0, (2,), np.float32),
                 "option": spaces.Discrete(len(self.options)),
             }
+        )
+        self.flat_action_space = spaces.Box(-1.0, 1.0, (3 + len(self.bounds),), np.float32)
+        self.action_space: spaces.Space[Any] = (
+            self.flat_action_space if settings.action == "flat" else self.dict_action_space
         )
         n = len(self.piece_ids)
         pieces_low = np.tile(np.array([0, -COORD_LIMIT, -COORD_LIMIT, 0, 0, 0, 0], np.float32), (n, 1))
@@ -241,7 +272,7 @@ class Core:
         glob[3] = float(turn.placement is not None and turn.placement.required)
         glob[4] = min(max(scores[me], 0), SCORE_LIMIT)
         glob[5] = min(max(scores[1 - me], 0), SCORE_LIMIT)
-        glob[6] = min(self.game.frame_number(position), SCORE_LIMIT)
+        glob[6] = min(frame_number(self.game, position), SCORE_LIMIT)
         if to_move is not None:
             offset = (self.seats.index(to_move) - self.seats.index(seat)) % len(self.seats)
             glob[7 + offset] = 1.0
@@ -255,25 +286,6 @@ class Core:
         return {"strike": None, "place": None, "option": self.option_mask(position, seat)}
 
     # --- actions -------------------------------------------------------------------------------
-    def _unit(self, action: Mapping[str, Any], key: str, size: int) -> list[float]:
-        """The numbers of ``action[key]``, checked: ``size`` of them, finite, in [-1, 1] (a hair
-        outside, float32 rounding, is clipped). Checked as Python floats: for a handful of numbers
-        that is several times quicker than numpy's reductions."""
-        try:
-            values: list[float] = np.asarray(action[key], dtype=np.float64).reshape(-1).tolist()
-        except KeyError:
-            raise ActionError(f"the action has no '{key}' (expected keys: strike, place, option)") from None
-        except (TypeError, ValueError):
-            raise ActionError(f"action '{key}' is not an array of numbers: {action[key]!r}") from None
-        if len(values) != size:
-            raise ActionError(f"action '{key}' must hold {size} numbers, got {len(values)}")
-        for v in values:
-            if not math.isfinite(v):
-                raise ActionError(f"action '{key}' holds a NaN or an infinity: {values}")
-            if abs(v) > 1.0 + 1e-6:
-                raise ActionError(f"action '{key}' must lie in [-1, 1], got {values}")
-        return [min(max(v, -1.0), 1.0) for v in values]
-
     def _option(self, action: Mapping[str, Any]) -> str:
         raw = action.get("option", 0)
         try:
@@ -308,39 +320,29 @@ class Core:
                 unit[i] = 2.0 * (value - p.low) / (p.high - p.low) - 1.0
         return unit
 
-    def place(self, position: Position, u: float, v: float) -> tuple[tuple[float, float], bool]:
-        """The legal place nearest (u, v), and whether it had to move."""
-        point = self.game.placement_point(position, u, v)
-        try:
-            self.game.check_placement(position, *point)
-            return point, False
-        except IllegalPlacementError:
-            pass
-        order = np.argsort(np.hypot(_GRID[:, 0] - u, _GRID[:, 1] - v), kind="stable")
-        for gu, gv in _GRID[order]:
-            point = self.game.placement_point(position, float(gu), float(gv))
-            try:
-                self.game.check_placement(position, *point)
-                return point, True
-            except IllegalPlacementError:
-                continue
-        raise IllegalPlacementError("no_legal_place", "no legal place for the piece was found")
+    def flat_to_dict(self, position: Position, flat: Any) -> dict[str, Any]:
+        """The dict action a flat one stands for (:func:`cueboard.rl.actions.split_flat`)."""
+        seat = self.game.to_move(position)
+        mask = self.option_mask(position, -1 if seat is None else seat)
+        open_options = [name for name, m in zip(self.options, mask.tolist(), strict=True) if m]
+        return split_flat(flat, self.options, open_options, len(self.bounds))
 
-    def decode(
-        self, position: Position, action: Mapping[str, Any]
-    ) -> tuple[BaseModel, BaseModel | None, bool]:
-        """The declaration and strike (None for a choice) ``action`` makes, and whether the place
-        moved; :class:`ActionError` naming what is wrong otherwise."""
-        if not isinstance(action, Mapping):
-            raise ActionError(
-                f"an action is a mapping with strike, place and option, not {type(action).__name__}"
-            )
+    def decode(self, position: Position, action: Any) -> Decoded:
+        """The declaration and strike (None for a choice) ``action`` makes and what had to move;
+        :class:`ActionError` naming what is wrong otherwise. A flat action (settings ``action=
+        "flat"``) is first read as its dict (:meth:`flat_to_dict`)."""
         seat = self.game.to_move(position)
         if seat is None:
             raise ActionError(f"the {self.game.name} game is over: no action may be played")
+        if self.settings.action == "flat":
+            action = self.flat_to_dict(position, action)
+        elif not isinstance(action, Mapping):
+            raise ActionError(
+                f"an action is a mapping with strike, place and option, not {type(action).__name__}"
+            )
         option = self._option(action)
-        strike_unit = self._unit(action, "strike", len(self.bounds))
-        place_unit = self._unit(action, "place", 2)
+        strike_unit = unit_numbers(entry(action, "strike"), "strike", len(self.bounds))
+        place_unit = unit_numbers(entry(action, "place"), "place", 2)
         turn = self.turn(position)
         if turn.action == "choose":
             if option not in turn.choices:
@@ -348,38 +350,82 @@ class Core:
                     f"seat {seat} must choose one of {', '.join(turn.choices)}; "
                     f"option '{option}' is not offered"
                 )
-            return self.game.choose(position, option), None, False
+            return Decoded(self.game.choose(position, option), None, False, False)
         try:
             if option == "none":
                 declaration = self.game.declaration(position)
-            elif option in turn.free_ball:
-                declaration = self.game.declaration(position, free_ball=option)
-            elif option in turn.nominations:
-                declaration = self.game.declaration(position, nominate=option)
+            elif option in turn.free_ball and (nominator := nominating(self.game)) is not None:
+                declaration = nominator.declaration(position, free_ball=option)
+            elif option in turn.nominations and (nominator := nominating(self.game)) is not None:
+                declaration = nominator.declaration(position, nominate=option)
             else:
                 offered = ", ".join(("none", *turn.nominations, *turn.free_ball))
                 raise ActionError(f"option '{option}' is not open to seat {seat} now (open: {offered})")
             placement, moved = None, False
             if turn.placement is not None:
-                placement, moved = self.place(position, float(place_unit[0]), float(place_unit[1]))
-            values = self.strike_values(strike_unit)
-            strike = self.game.make_strike(position, values, placement)
+                placement, moved = nearest_place(
+                    lambda x, y: self.game.check_placement(position, x, y),
+                    lambda u, v: self.game.placement_point(position, u, v),
+                    place_unit[0],
+                    place_unit[1],
+                )
+            strike, strike_moved = self._strike(position, strike_unit, placement)
             self.game.validate_strike(position, strike)
         except ActionError:
             raise
         except (IllegalChoiceError, IllegalPlacementError, ValueError) as err:
             raise ActionError(f"seat {seat}'s action is not allowed: {err}") from None
-        return declaration, strike, moved
+        return Decoded(declaration, strike, moved, strike_moved)
 
-    def play(self, position: Position, action: Mapping[str, Any], rng: np.random.Generator) -> Step:
-        """Play ``action`` for the seat to move: the physics (for a stroke), then the referee."""
-        declaration, strike, moved = self.decode(position, action)
-        if strike is None:
-            outcome = self.game.no_stroke_outcome(position)
-        else:
-            _, outcome = self.game.simulate(position, declaration, strike)
-        after, ruling = self.game.apply(position, declaration, outcome, rng)
-        return Step(after, ruling, declaration, strike, moved, outcome)
+    def _strike(
+        self, position: Position, unit: list[float], placement: tuple[float, float] | None
+    ) -> tuple[BaseModel, bool]:
+        """The strike for ``unit``, or the nearest the game accepts
+        (:func:`cueboard.rl.actions.pulled_strike`), and whether it had to move."""
+
+        def make(numbers: list[float]) -> BaseModel:
+            strike: BaseModel = self.game.make_strike(position, self.strike_values(numbers), placement)
+            return strike
+
+        try:
+            return make(unit), False
+        except IllegalPlacementError:
+            raise
+        except ValueError:
+            pulled = pulled_strike(make, unit)
+            if pulled is None:
+                raise
+            return pulled, True
+
+    def play(self, position: Position, action: Any, rng: np.random.Generator) -> Step:
+        """Play ``action`` for the seat to move: the physics (for a stroke), then the referee.
+        :class:`ActionError` for an action the rules refuse; :class:`StepFailedError` when the game
+        cannot play a move they allow (the engine's event limit, a position the physics left that
+        the next set-up refuses)."""
+        decoded = self.decode(position, action)
+        return self.apply(position, decoded.declaration, decoded.strike, rng, decoded)
+
+    def apply(
+        self,
+        position: Position,
+        declaration: BaseModel,
+        strike: BaseModel | None,
+        rng: np.random.Generator,
+        decoded: Decoded | None = None,
+    ) -> Step:
+        """The physics (for a stroke) and the referee on a declaration and strike already made;
+        :class:`StepFailedError` when the game cannot play them."""
+        try:
+            if strike is None:
+                outcome = self.game.no_stroke_outcome(position)
+            else:
+                _, outcome = self.game.simulate(position, declaration, strike)
+            after, ruling = self.game.apply(position, declaration, outcome, rng)
+        except (CueboardError, ValueError) as err:
+            raise StepFailedError(f"the {self.game.name} game could not play the move: {err}") from err
+        moved = decoded is not None and decoded.placement_moved
+        strike_moved = decoded is not None and decoded.strike_moved
+        return Step(after, ruling, declaration, strike, moved, outcome, strike_moved)
 
     # --- rewards -------------------------------------------------------------------------------
     def rewards(
@@ -389,16 +435,18 @@ class Core:
         reward = self.settings.reward
         if callable(reward):
             return {s: float(reward(self.game, before, step.position, step.ruling, s)) for s in self.seats}
+        result = dict.fromkeys(self.seats, 0.0)
+        if reward != "score" and self.game.to_move(step.position) is None:
+            result = {s: float(r) for s, r in self.game.returns(step.position).items()}
         if reward == "win":
-            if self.game.to_move(step.position) is not None:
-                return dict.fromkeys(self.seats, 0.0)
-            return {s: float(r) for s, r in self.game.returns(step.position).items()}
+            return result
+        weight = 1.0 if reward == "score" else self.settings.shaping
         out = {}
         for s in self.seats:
             me = self.side(step.position, s)
             diff_after = scores_after[me] - scores_after[1 - me]
             diff_before = scores_before[me] - scores_before[1 - me]
-            out[s] = float(diff_after - diff_before)
+            out[s] = (0.0 if reward == "score" else result[s]) + weight * float(diff_after - diff_before)
         return out
 
 

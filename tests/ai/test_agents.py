@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from cueboard.ai.agent import AgentError, Decision, ScriptedAgent
 from cueboard.ai.noise import CUE_NOISE, UnknownLevelError
 from cueboard.ai.registry import make_agent
+from cueboard.errors import UnknownGameError
 from cueboard.games.crokinole.records import CrokinoleDeclaration, CrokinoleStrike
 from cueboard.games.protocol import get_game
 from cueboard.games.snooker.records import SnookerStrike
@@ -36,7 +37,7 @@ def test_player_names() -> None:
         make_agent("snooker", "human")
     with pytest.raises(UnknownLevelError, match="world-champion"):
         make_agent("snooker", "ai:world-champion")
-    with pytest.raises(AgentError, match="unknown game 'pool'"):
+    with pytest.raises(UnknownGameError, match="unknown game 'pool'"):
         make_agent("pool", "ai:pro")
 
 
@@ -76,7 +77,7 @@ def test_the_pro_at_the_tournament_noise() -> None:
     assert (noise.direction_deg, noise.speed, noise.tip) == pytest.approx((0.125, 0.075, 0.0005))
     with pytest.raises(AgentError, match="defined for pro only"):
         make_agent("snooker", "ai:club@tournament")
-    with pytest.raises(AgentError, match="for snooker only"):
+    with pytest.raises(AgentError, match="a cue noise, for cue games only"):
         make_agent("crokinole", "ai:pro@tournament")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cueboard.ai.stats import LONG_POT, is_long_pot
+from cueboard.ai.snooker.stats import LONG_POT, is_long_pot
 from tests.ai.test_snooker_decisions import with_balls
 
 # pocket centres (cueboard.games.snooker.STANDARD_TABLE): top-left (-0.889, 3.569),

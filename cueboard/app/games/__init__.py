@@ -1,52 +1,35 @@
-"""Per-game adapters of the web app (see :mod:`cueboard.app.games.base`)."""
+"""The web app's presentation of each game (see :mod:`cueboard.app.games.base`), found through
+the game registry (:mod:`cueboard.registry`): a game's ``cueboard.app`` entry point names its
+adapter; a game without one gets the generic :class:`GameAdapter`."""
 
 from __future__ import annotations
 
-import importlib
-
 from cueboard.app.games.base import ChoiceError, GameAdapter, Message, PlacementError, Setting
-from cueboard.games import GAME_NAMES
+from cueboard.registry import APP, extension, game_names
 
 __all__ = ["ChoiceError", "GameAdapter", "Message", "PlacementError", "Setting", "adapter", "available_games"]
 
-_CLASSES = {
-    "snooker": ("cueboard.app.games.snooker", "SnookerAdapter"),
-    "crokinole": ("cueboard.app.games.crokinole", "CrokinoleAdapter"),
-    "novuss": ("cueboard.app.games.novuss", "NovussAdapter"),
-}
 _CACHE: dict[str, GameAdapter] = {}
 
 
 def adapter(game: str) -> GameAdapter:
-    """The adapter of ``game`` (ValueError naming the games the app can play otherwise)."""
+    """The adapter of ``game`` (:class:`cueboard.errors.UnknownGameError` naming the installed
+    games otherwise)."""
     if game not in _CACHE:
-        if game not in GAME_NAMES or game not in _CLASSES:
-            raise ValueError(f"unknown game '{game}' (choose one of: {', '.join(GAME_NAMES)})")
-        module, cls = _CLASSES[game]
-        _CACHE[game] = getattr(importlib.import_module(module), cls)()
+        cls = extension(APP, game) or GameAdapter
+        _CACHE[game] = cls(game)
     return _CACHE[game]
 
 
 def available_games() -> list[str]:
-    """The games whose rules, physics and adapter are installed (a game still being written is
-    left out of the lobby rather than offered half-working)."""
+    """The installed games that set up a position with the lobby's defaults (a game that fails to
+    is left out of the lobby rather than offered half-working)."""
     out = []
-    for game in GAME_NAMES:
+    for game in game_names():
         try:
             a = adapter(game)
-            g = a.game
-            g.new_position(a.rules_settings(2, {}), seed=0)
+            a.game.new_position(a.rules_settings(min(a.player_counts), {}), seed=0)
         except (ImportError, AttributeError, ValueError):
-            continue
-        if not _has_physics(game):
             continue
         out.append(game)
     return out
-
-
-def _has_physics(game: str) -> bool:
-    try:
-        importlib.import_module(f"cueboard.games.{game}.physics")
-    except ImportError:
-        return False
-    return True

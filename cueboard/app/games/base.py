@@ -12,7 +12,6 @@ Texts are never built here: every message is a catalogue key with parameters
 from __future__ import annotations
 
 import dataclasses
-from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -56,10 +55,15 @@ def spec_json(spec: object, extra: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-class GameAdapter(ABC):
-    """Base adapter: drawing and controls. Subclasses fill in the game-specific parts."""
+class GameAdapter:
+    """Drawing and controls, generic: any game of the registry plays through the app with this
+    adapter (its table specification, its sides' ``scores``, a default stroke to warm up);
+    a game's own adapter (its ``cueboard.app`` entry point) fills in the game-specific parts."""
 
     name: str = ""
+
+    def __init__(self, name: str = "") -> None:
+        self.name = name or type(self).name
 
     @property
     def game(self) -> AnyGame:
@@ -91,19 +95,34 @@ class GameAdapter(ABC):
         return self.game.seats(self.game.new_position(self.rules_settings(players, {})))
 
     # --- the view ------------------------------------------------------------------------------
-    @abstractmethod
     def spec(self) -> dict[str, Any]:
-        """The table / board geometry the page draws (the spec dataclass and derived figures)."""
+        """The table / board geometry the page draws (the game's specification dataclass; a
+        game's own adapter adds derived figures)."""
+        table = self.game.table
+        return spec_json(table, {}) if dataclasses.is_dataclass(table) else {}
 
-    @abstractmethod
     def scoreboard(self, position: Position) -> dict[str, Any]:
-        """``{"sides": [{"seats": [...], "score": n, "extra": [{"key", "value"}]}], "rows": [...]}``."""
+        """``{"sides": [{"seats": [...], "score": n, "extra": [{"key", "value"}]}], "rows": [...]}``
+        (generic: each side's seats and the position's ``scores``)."""
+        game = self.game
+        scores = tuple(getattr(position, "scores", (0, 0)))
+        sides = [{"seats": [s for s in game.seats(position) if game.side_of(position, s) == side],
+                  "score": scores[side], "extra": []} for side in (0, 1)]
+        to_move = game.to_move(position)
+        striker = None if to_move is None else game.side_of(position, to_move)
+        return {"sides": sides, "striker_side": striker, "rows": []}
 
-    @abstractmethod
     def warm_strike(self, position: Position) -> BaseModel:
-        """A gentle legal stroke from the opening ``position`` (its piece placed in the seat's own
-        area, aimed at the centre): the server plays it once per game at start-up, unrecorded, so
-        that the physics' compiled kernels are loaded before the first real shot."""
+        """A gentle legal stroke from the opening ``position``: the server plays it once per game
+        at start-up, unrecorded, so that the physics' compiled kernels are loaded before the first
+        real shot (generic: the strike's defaults from the middle of the placement area)."""
+        game = self.game
+        area = game.legal_placements(position)
+        placement = None
+        if area is not None:
+            x0, y0, x1, y1 = area.bounds
+            placement = ((x0 + x1) / 2, (y0 + y1) / 2)
+        return game.make_strike(position, {}, placement)
 
     def strike_velocity(self, position: Position, strike: BaseModel) -> dict[str, tuple[float, float]]:
         """Initial velocity of the struck piece (the game's :attr:`Turn.cue`), for the animation

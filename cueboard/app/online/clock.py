@@ -39,10 +39,9 @@ from pydantic import BaseModel
 from sqlalchemy import select
 
 from cueboard.app.service import MatchService, MatchStateError
-from cueboard.games.crokinole import CrokinoleDeclaration, CrokinoleOutcome, next_disc_id
-from cueboard.games.novuss import NovussDeclaration, NovussOutcome
-from cueboard.games.snooker import ManualFoul, SnookerDeclaration, SnookerOutcome
-from cueboard.records.base import Piece, PieceState, parse_record
+from cueboard.errors import SettingsError
+from cueboard.games.protocol import get_game, time_out
+from cueboard.records.base import parse_record
 from cueboard.records.registry import record_types
 from cueboard.store import StaleMatchError, StoreError
 from cueboard.store.models import MatchRow
@@ -53,20 +52,10 @@ MIN_SECONDS, MAX_SECONDS = 5, 600
 
 
 def time_out_move(game: str, position: Any) -> tuple[BaseModel, BaseModel]:
-    """The declaration and outcome the referee rules when the player to move ran out of time
-    (the module docstring gives the rule of each game)."""
-    seat = position.to_move
-    if game == "snooker":
-        return SnookerDeclaration(), SnookerOutcome(stroke=False, manual_fouls=(ManualFoul.TIME_FOUL,))
-    if game == "crokinole":
-        disc = next_disc_id(position)
-        lost = Piece(id=disc, kind="disc", owner=seat, state=PieceState.IN_DITCH)
-        return CrokinoleDeclaration(), CrokinoleOutcome(shooter=seat, shot_disc=disc, ditched=(disc,),
-                                                        final=(lost,))
-    if game == "novuss":
-        # a direct stroke (the striker's first contact a disc, or nothing) that touched nothing
-        return NovussDeclaration(), NovussOutcome.model_validate({"stroke": "direct"})
-    raise ValueError(f"the shot clock has no time-out rule for {game}")
+    """The declaration and outcome the referee rules when the player to move ran out of time:
+    the game's own time-out rule (:func:`cueboard.games.protocol.time_out`; the module docstring
+    gives each game's)."""
+    return time_out(get_game(game), position)
 
 
 def _aware(t: datetime | None) -> datetime | None:
@@ -84,8 +73,8 @@ class ShotClock:
     @staticmethod
     def check_seconds(seconds: int | None) -> None:
         if seconds is not None and not MIN_SECONDS <= seconds <= MAX_SECONDS:
-            raise ValueError(f"shot_clock must be between {MIN_SECONDS} and {MAX_SECONDS} seconds "
-                             f"per shot (or absent: no clock), not {seconds}")
+            raise SettingsError(f"shot_clock must be between {MIN_SECONDS} and {MAX_SECONDS} seconds "
+                                f"per shot (or absent: no clock), not {seconds}")
 
     def set(self, match_id: str, seconds: int | None) -> None:
         """Give a new match its clock (``seconds`` per shot; None: none)."""

@@ -29,13 +29,14 @@ from cueboard.games.crokinole.records import (
 from cueboard.games.crokinole.referee import apply, full_hands, is_over, winner
 from cueboard.games.crokinole.shot import check_start, next_disc_id
 from cueboard.games.protocol import (
+    Capability,
     GameOutcome,
     IllegalPlacementError,
     PlacementArea,
     StrikeParameter,
     Termination,
 )
-from cueboard.records.base import parse_record
+from cueboard.records.base import Piece, PieceState, parse_record
 from cueboard.records.registry import GameRecordTypes
 
 RECORD_TYPES = GameRecordTypes(
@@ -104,6 +105,26 @@ class CrokinoleGame(
     name = "crokinole"
     records = RECORD_TYPES
     player_counts: tuple[int, ...] = (2, 4)
+    capabilities = frozenset({Capability.FRAMES, Capability.CONCESSION, Capability.TIME_OUT})
+    table = STANDARD_BOARD
+
+    def frame_settings(self, frame: int) -> dict[str, Any]:
+        """One round of a tournament game between two players."""
+        return {"variant": "tournament", "rounds": 1, "players": 2}
+
+    def concession(self, position: CrokinolePosition) -> CrokinoleDeclaration:
+        """The side of the player to move concedes the game."""
+        _as(CrokinolePosition, position, "position")
+        return CrokinoleDeclaration(concede=True)
+
+    def time_out(self, position: CrokinolePosition) -> tuple[CrokinoleDeclaration, CrokinoleOutcome]:
+        """The NCA rules have no clock: the shot is lost — the disc goes to the ditch unplayed and
+        the next player shoots, as a disc shot that touched nothing would."""
+        p = _as(CrokinolePosition, position, "position")
+        disc = next_disc_id(p)
+        lost = Piece(id=disc, kind="disc", owner=p.to_move, state=PieceState.IN_DITCH)
+        return CrokinoleDeclaration(), CrokinoleOutcome(shooter=p.to_move, shot_disc=disc, ditched=(disc,),
+                                                        final=(lost,))
 
     def new_position(
         self, settings: Mapping[str, Any] | None = None, *, seed: int = 0, first: int | None = None

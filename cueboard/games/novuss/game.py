@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from cueboard.engine.events import Event
+from cueboard.errors import SettingsError
 from cueboard.games.common import GameBase, RecordCheck
 from cueboard.games.novuss.board import STANDARD_BOARD, NovussBoard
 from cueboard.games.novuss.geometry import check_striker_placement, initial_pieces
@@ -25,6 +26,7 @@ from cueboard.games.novuss.records import (
 )
 from cueboard.games.novuss.referee import apply as referee_apply
 from cueboard.games.protocol import (
+    Capability,
     GameOutcome,
     IllegalPlacementError,
     PlacementArea,
@@ -87,6 +89,14 @@ class NovussGame(GameBase[NovussPosition, NovussStrike, NovussDeclaration, Novus
     name = "novuss"
     records: GameRecordTypes = record_types("novuss")
     player_counts: tuple[int, ...] = (2, 4)
+    capabilities = frozenset({Capability.TIME_OUT})
+    table = STANDARD_BOARD
+
+    def time_out(self, position: NovussPosition) -> tuple[NovussDeclaration, NovussOutcome]:
+        """The rules have no clock: ruled as a direct stroke that touched no disc — a penalty
+        disc (penalty case 1) and loss of the turn."""
+        _as(NovussPosition, position, "position")
+        return NovussDeclaration(), NovussOutcome.model_validate({"stroke": "direct"})
     #: The striker wholly inside its zone: its radius off the rail and the line's inner edge.
     placement_margin = STANDARD_BOARD.striker_radius + STANDARD_BOARD.line_width
 
@@ -98,15 +108,15 @@ class NovussGame(GameBase[NovussPosition, NovussStrike, NovussDeclaration, Novus
         settings = dict(settings or {})
         players = settings.pop("players", 2)
         if settings:
-            raise ValueError(f"unknown novuss setting(s): {', '.join(sorted(settings))} (known: players)")
+            raise SettingsError(f"unknown novuss setting(s): {', '.join(sorted(settings))} (known: players)")
         if players not in (2, 4):
-            raise ValueError(f"novuss is played by 2 or 4 players, not {players!r}")
+            raise SettingsError(f"novuss is played by 2 or 4 players, not {players!r}")
         start = NovussPosition(pieces=initial_pieces(players), players=players)
         if first is None:
             return start
         if first not in seats_in_play(players):
             seats = seats_in_play(players)
-            raise ValueError(f"first: seat {first} is not in play with {players} players {seats}")
+            raise SettingsError(f"first: seat {first} is not in play with {players} players {seats}")
         return start.model_copy(update={"to_move": first})
 
     def seats(self, position: NovussPosition) -> tuple[int, ...]:

@@ -12,6 +12,7 @@ import numpy as np
 
 from cueboard.games.common import GameBase, RecordCheck
 from cueboard.games.protocol import (
+    Capability,
     ChanceOutcome,
     GameOutcome,
     IllegalChoiceError,
@@ -23,9 +24,16 @@ from cueboard.games.protocol import (
 )
 from cueboard.games.snooker.declaration import Action, Choice, SnookerDeclaration
 from cueboard.games.snooker.position import SnookerPosition, is_red, side_of
-from cueboard.games.snooker.records import MAX_SPEED, MAX_TIP_OFFSET, SnookerOutcome, SnookerStrike
+from cueboard.games.snooker.records import (
+    MAX_SPEED,
+    MAX_TIP_OFFSET,
+    ManualFoul,
+    SnookerOutcome,
+    SnookerStrike,
+)
 from cueboard.games.snooker.ruling import FrameEnd, SnookerRuling
 from cueboard.games.snooker.table import STANDARD_TABLE
+from cueboard.records.base import Position
 from cueboard.records.registry import GameRecordTypes
 
 if TYPE_CHECKING:
@@ -90,7 +98,45 @@ class SnookerGame(
     records = RECORD_TYPES
     player_counts: tuple[int, ...] = (2, 4)
     choice_names: tuple[str, ...] = tuple(c.value for c in Choice)
-    nominates = True
+    capabilities = frozenset({Capability.FRAMES, Capability.NOMINATIONS, Capability.CHANCE,
+                              Capability.CONCESSION, Capability.TIME_OUT, Capability.PATHS})
+    table = STANDARD_TABLE
+
+    def frame_settings(self, frame: int) -> dict[str, Any]:
+        """One frame; the break-off alternates frame by frame (S3 R3)."""
+        return {"first_breaker": frame % 2}
+
+    def trace(
+        self, position: Position, strike: SnookerStrike
+    ) -> tuple[tuple[Event, ...], SnookerOutcome, dict[str, list[tuple[float, float]]]]:
+        """The stroke on ``position``'s pieces with the standard table and physics, and each
+        moving ball's path (no referee: any set of balls may be traced)."""
+        from cueboard.games.snooker.physics import trace_shot
+
+        events, outcome, paths = trace_shot(position, _as(SnookerStrike, strike, "strike"))
+        return tuple(events), outcome, paths
+
+    def paths_svg(self, outcome: SnookerOutcome, paths: Mapping[str, list[tuple[float, float]]]) -> str:
+        """The table, the balls where they stopped and their paths, as SVG text."""
+        from cueboard.games.snooker.cushions import table_shapes
+        from cueboard.games.snooker.physics_params import STANDARD_PHYSICS
+        from cueboard.games.snooker.svg import render_svg
+
+        shapes = table_shapes(STANDARD_TABLE, STANDARD_PHYSICS)
+        return render_svg(STANDARD_TABLE, shapes, _as(SnookerOutcome, outcome, "outcome").final, paths)
+
+    def concession(self, position: SnookerPosition) -> SnookerDeclaration:
+        """The player to move concedes the frame (S2 D1(a), S4 R6)."""
+        _as(SnookerPosition, position, "position")
+        return SnookerDeclaration(action=Action.CONCEDE)
+
+    def time_out(self, position: SnookerPosition) -> tuple[SnookerDeclaration, SnookerOutcome]:
+        """A time foul of five points to the opponent, who plays on (World Snooker Shoot-Out
+        rules: "Failure to commence a stroke within the allotted time will result in a time
+        foul"); the WPBSA rules have no clock. A player who runs out of time while choosing
+        after a foul is taken to play on and commits the time foul."""
+        _as(SnookerPosition, position, "position")
+        return SnookerDeclaration(), SnookerOutcome(stroke=False, manual_fouls=(ManualFoul.TIME_FOUL,))
 
     def new_position(
         self, settings: Mapping[str, Any] | None = None, *, seed: int = 0, first: int | None = None
