@@ -3,12 +3,12 @@
 ARCHITECTURE
 ============
 Files: ``layout.py`` (array layout and codes), ``jit.py`` (the numba decorators: ``internal``
-for kernels called only from kernels), ``coldstart.py`` (a cold start in a tree of processes),
-``roots.py`` (polynomial roots), ``motion.py`` (closed-form motion), ``detect.py`` (event
-times), ``dispatch.py`` (per-model laws by model id), ``models/ball.py`` (model 0),
-``models/disc.py`` (model 1, crokinole / novuss), ``loop.py`` (the jitted event loop),
-``world.py`` (the Python API: shapes, bodies, ``run``, ``to_events``), ``events.py`` (the Event
-record).
+for kernels called only from kernels; the notice a process gives when it compiles), ``warm.py``
+(``python -m cueboard.engine.warm``: fills numba's cache with every kernel), ``roots.py``
+(polynomial roots), ``motion.py`` (closed-form motion), ``detect.py`` (event times),
+``dispatch.py`` (per-model laws by model id), ``models/ball.py`` (model 0), ``models/disc.py``
+(model 1, crokinole / novuss), ``loop.py`` (the jitted event loop), ``world.py`` (the Python
+API: shapes, bodies, ``run``, ``to_events``), ``events.py`` (the Event record).
 
 State is a structure of arrays (layout.py): ``body[field, i]`` floats (position, velocity,
 angular velocity, accelerations, segment start ``T0`` and transition time ``TE``, radius, mass,
@@ -62,9 +62,10 @@ Compile time counts (a cold start must stay under 10 s): helpers called only fro
 are declared ``@internal`` (jit.py: no Python wrapper compiled), arguments are never literal
 constants (numba would compile a function once more per literal value), and a game of one model
 runs a kernel bound to that model (``loop.build_kernel``); no kernel gets numba's C-callable
-wrapper (``jit.KERNEL_OPTIONS``); snooker's first compile from an empty cache runs in a
-tree of processes (``coldstart.py``, ``planar.PLAN``: a new law called by the loop compiles in
-whichever part calls it; a new function worth a part of its own gets a step in the plan).
+wrapper (``jit.KERNEL_OPTIONS``). A new kernel, or a new compiled function a game calls from
+Python, gets a call in ``warm.py`` with the argument types the game passes, so that the install
+step compiles it (tests/engine/test_warm.py plays every game's requests after it and fails on
+any compile).
 Flight code (balls in the air) sits behind ``if AIR`` in ball.py, detect.py and loop.py:
 ``planar.py`` compiles those functions again with ``AIR`` False for shots with every ball on the
 bed (``planar.kernel_for``), so a new flight law belongs behind that test, and a new function

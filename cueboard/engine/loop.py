@@ -24,7 +24,6 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from cueboard.engine import coldstart
 from cueboard.engine.detect import (
     HORIZON,
     V_SLOPE,
@@ -648,8 +647,8 @@ def _work_arrays(
     event ``rbest`` (``inf``) and where it is ``rpos`` (-1; ``_row_scan``); and the relaxation's
     ``work`` list and ``flags`` (all false). A function of its own, so that numba compiles numpy's
     allocation routines for it, not for the kernel (filled by loops: numpy's ``fill`` and
-    ``zeros`` would be more routines to compile): a cold start compiles it in a helper
-    process (coldstart.py) and the kernel's own compile, the last and serial step, is shorter."""
+    ``zeros`` would be more routines to compile): numba caches it on its own, once for every
+    kernel, and each kernel's own compile is shorter."""
     nw1 = nw if nw > 0 else 1
     tp = np.empty((n, n))
     tw = np.empty((n, nw1))
@@ -915,7 +914,6 @@ def build_kernel(
     }
     relax = jit_copy(_relax_py, f"_relax_{name}", laws)
     kernel = jit_copy(_run_events_py, f"run_events_{name}", {**laws, "relax": relax})
-    kernel.relax = relax  # its contact relaxation, for a compile in parts (coldstart.py)
     return kernel
 
 
@@ -951,5 +949,3 @@ run_balls = build_kernel(
     collide_wall=ball.collide_ball_wall,
     capture=ball.capture_ball,
 )
-#: Its first compile in a process with an empty cache runs in several processes (coldstart.py).
-coldstart.install(run_balls)

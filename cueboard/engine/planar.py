@@ -29,21 +29,9 @@ from typing import Any
 
 import numpy as np
 
-from cueboard.engine import coldstart, detect, loop
-from cueboard.engine.layout import (
-    N_ARC_F,
-    N_BODY_F,
-    N_BODY_I,
-    N_CAP_F,
-    N_EV_I,
-    N_MODELS,
-    N_PAR,
-    N_SEG_F,
-    PZ,
-    VZ,
-)
+from cueboard.engine import detect, loop
+from cueboard.engine.layout import PZ, VZ
 from cueboard.engine.models import ball, disc
-from cueboard.engine.placement import placement_clear
 
 #: The name every planar copy binds to False (the flight switch of ball.py, detect.py, loop.py).
 _NO_FLIGHT = {"AIR": False}
@@ -84,65 +72,6 @@ run_balls = loop.build_kernel(
     capture=ball.capture_ball,
     bind=_LOOP_BIND,
 )
-
-#: Its cold start in parts (coldstart.py), a tree of processes balanced by what each function
-#: takes to compile (docs/physics.md, "Cold start"). Event detection: one child compiles the root
-#: finders and the bounds every detector calls, forks a grandchild for the pair times and the
-#: capture regions' times, compiles the segments' and arcs' times meanwhile, and compiles
-#: ``_refresh`` last. The ball laws: one child compiles the impulse helpers both collision laws
-#: call, forks a grandchild for the cushion law, and compiles the ball-ball law and the contact
-#: relaxation meanwhile. This process compiles the rest of the loop's helpers and its work
-#: arrays, then the kernel. The first compile of what a game calls from Python before the shot
-#: (the position check, the strike's motion state) forks the two children already (``install``'s
-#: ``entries``).
-PLAN: coldstart.Plan = (
-    coldstart.Fork((
-        "cueboard.engine.roots:first_fall",
-        "cueboard.engine.bounds:clear",
-        "cueboard.engine.bounds:cull",
-        coldstart.Fork(("cueboard.engine.planar:pair_time", "cueboard.engine.detect:capture_after")),
-        "cueboard.engine.detect:segment_after",
-        "cueboard.engine.detect:arc_after",
-        "cueboard.engine.planar:_refresh",
-    )),
-    coldstart.Fork((
-        "cueboard.engine.models.ball:_contact_velocity",
-        "cueboard.engine.models.ball:_crawling",
-        "cueboard.engine.models.ball:_settle",
-        "cueboard.engine.models.ball:_apply",
-        coldstart.Fork(("cueboard.engine.planar:collide_ball_wall",)),
-        "cueboard.engine.planar:collide_ball_ball",
-        "cueboard.engine.planar:_record_rest",
-        "cueboard.engine.planar:run_balls.relax",
-    )),
-    "cueboard.engine.planar:start_segment",
-    "cueboard.engine.planar:end_segment",
-    "cueboard.engine.models.ball:capture_ball",
-    "cueboard.engine.loop:_remove",
-    "cueboard.engine.loop:_fill_motion",
-    "cueboard.engine.loop:_unpress",
-    "cueboard.engine.loop:_work_arrays",
-)
-
-
-def _sample_args() -> tuple[Any, ...]:
-    """Arguments of the types ``world.run`` passes ``run_balls`` (C-ordered arrays of the
-    layout's dtypes, the check flag), for a start of the plan before the kernel's first call."""
-    return (
-        np.zeros((N_BODY_F, 1)),
-        np.zeros((N_BODY_I, 1), dtype=np.int64),
-        np.zeros((1, N_SEG_F)),
-        np.zeros((1, N_ARC_F)),
-        np.zeros((1, N_CAP_F)),
-        np.zeros((N_MODELS, N_PAR)),
-        np.zeros((1, N_EV_I), dtype=np.int64),
-        np.zeros((1, loop.N_EV_F)),
-        False,
-    )
-
-
-coldstart.install(run_balls, PLAN, entries=(placement_clear, start_segment), sample=_sample_args)
-
 
 #: The disc kernel (crokinole, novuss): the disc model's laws, no flight.
 run_discs = loop.build_kernel(
