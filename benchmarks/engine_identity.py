@@ -79,7 +79,7 @@ def strokes() -> list[tuple[int, float, float, float, float, float]]:
 
 def raw_digests(check_only: bool = False) -> list[str]:
     """Digests of the ``play_raw`` strokes (``check_only``: the first ``CHECKED`` with check)."""
-    from benchmarks.snooker_physics import cueboard_inputs
+    from benchmarks.snooker_shots import cueboard_inputs
     from cueboard.games.snooker import physics
 
     shots = shot_set()
@@ -94,7 +94,7 @@ def raw_digests(check_only: bool = False) -> list[str]:
 
 def records_digests() -> list[str]:
     """Digests of ``simulate_shot`` on the shot set and on some of its shots elevated."""
-    from benchmarks.snooker_physics import cueboard_inputs
+    from benchmarks.snooker_shots import cueboard_inputs
     from cueboard.games.snooker import physics
 
     shots = shot_set()

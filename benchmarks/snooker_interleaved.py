@@ -49,7 +49,7 @@ from typing import Any
 
 from benchmarks import pooltool_peer
 from benchmarks.core import BenchmarkUnavailableError, Figure
-from benchmarks.snooker_shots import Shot, shot_set_json
+from benchmarks.snooker_shots import Shot, cueboard_inputs, shot_set_json
 
 ROUNDS = 6
 #: Runs of each shot in each engine's turn (the fastest counts; the first is the cold one).
@@ -90,7 +90,6 @@ def _turn(repeats: int, call: Callable[..., object], *args: Any) -> tuple[float,
 def measure(shots: Sequence[Shot], rounds: int = ROUNDS, repeats: int = REPEATS) -> Interleaved:
     """Play the shot set ``rounds`` times, cueboard and pooltool alternating shot by shot, each
     playing a shot ``repeats`` times in its turn."""
-    from benchmarks.snooker_physics import cueboard_inputs
     from cueboard.games.snooker import physics
 
     inputs: list[tuple[Any, Any, tuple[Any, ...]]] = []

@@ -49,7 +49,7 @@ from typing import Any
 
 from benchmarks import pooltool_peer, snooker_interleaved
 from benchmarks.core import BenchmarkUnavailableError, Figure
-from benchmarks.snooker_shots import Shot, shot_set, shot_set_json
+from benchmarks.snooker_shots import Shot, cueboard_inputs, shot_set, shot_set_json
 
 REPEATS = 3
 GOAL_PER_EVENT_US = 20.0
@@ -68,15 +68,6 @@ class ShotTime:
     kind: str
     events: int
     seconds: float
-
-
-def cueboard_inputs(shot: Shot) -> tuple[Any, Any]:
-    """The shot as cueboard's ``(SnookerPosition, SnookerStrike)``."""
-    from cueboard.games.snooker.position import SnookerPosition, make_ball
-    from cueboard.games.snooker.records import SnookerStrike
-
-    pieces = tuple(make_ball(b["id"], b["x"], b["y"]) for b in shot["balls"])
-    return SnookerPosition(pieces=pieces, in_hand=False), SnookerStrike(**shot["strike"])
 
 
 def _engine() -> Any:
@@ -142,7 +133,8 @@ def bytes_per_event(shots: Sequence[Shot]) -> float:
 
 _START_SCRIPT = """
 import json, sys
-from benchmarks.snooker_physics import cueboard_inputs, _simulator
+from benchmarks.snooker_physics import _simulator
+from benchmarks.snooker_shots import cueboard_inputs
 from benchmarks.snooker_shots import break_off
 events, _ = _simulator()(*cueboard_inputs(break_off()))
 print(json.dumps({"events": len(events)}))

@@ -228,3 +228,12 @@ if __name__ == "__main__":
     if len(sys.argv) != 2:
         sys.exit("usage: python -m benchmarks.snooker_shots OUT.json")
     Path(sys.argv[1]).write_text(shot_set_json())
+
+
+def cueboard_inputs(shot: Shot) -> tuple[Any, Any]:
+    """The shot as cueboard's ``(SnookerPosition, SnookerStrike)``."""
+    from cueboard.games.snooker.position import SnookerPosition, make_ball
+    from cueboard.games.snooker.records import SnookerStrike
+
+    pieces = tuple(make_ball(b["id"], b["x"], b["y"]) for b in shot["balls"])
+    return SnookerPosition(pieces=pieces, in_hand=False), SnookerStrike(**shot["strike"])

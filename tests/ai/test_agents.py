@@ -103,7 +103,7 @@ def test_a_disc_player_with_zero_noise_plays_the_intended_flick() -> None:
 
 
 def test_snooker_noise_has_the_level_sigmas() -> None:
-    from cueboard.ai.snooker.shots import R, perturb
+    from cueboard.ai.snooker.hand import R, perturb
 
     n = CUE_NOISE["pro"]
     strike = SnookerStrike(speed=2.0, angle=30.0)

@@ -8,8 +8,9 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from cueboard.ai.crokinole import CrokinoleAI, CrokinoleModel, candidates, evaluate
+from cueboard.ai.crokinole import CrokinoleModel, candidates, evaluate
 from cueboard.ai.crokinole_levels import DECISIONS
+from cueboard.ai.crokinole_player import CrokinoleAI
 from cueboard.ai.crokinole_reply import judge_by_replies, worst_reply
 from cueboard.ai.search import search
 from cueboard.games.crokinole import CrokinolePosition, CrokinoleRuling, new_position

@@ -126,7 +126,7 @@ def _red_ahead(gap: float, sideways: float = 0.0):  # type: ignore[no-untyped-de
 
 
 def test_first_ball_distance_is_the_cue_balls_travel_to_contact() -> None:
-    from cueboard.ai.snooker.shots import MAX_REACH, first_ball_distance
+    from cueboard.ai.snooker.hand import MAX_REACH, first_ball_distance
     from cueboard.games.snooker import STANDARD_TABLE
     from cueboard.games.snooker.records import SnookerStrike
 

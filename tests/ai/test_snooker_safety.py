@@ -12,9 +12,9 @@ import numpy as np
 import pytest
 
 from cueboard.ai.noise import study_noise
+from cueboard.ai.snooker.hand import perturb
 from cueboard.ai.snooker.player import POT_FIRST, make_ai
 from cueboard.ai.snooker.safety import MAX_FOUL_SHARE, MIN_KEPT, _key, foul_share, safety_candidates
-from cueboard.ai.snooker.shots import perturb
 from cueboard.ai.snooker.sweep import STEP_DEG, HitWindow, _windows, contact_windows
 from cueboard.games.snooker import GAME, SnookerDeclaration, SnookerPosition, SnookerStrike, prepare
 from cueboard.games.snooker.geometry import is_snookered, layout_of

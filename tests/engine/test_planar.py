@@ -7,8 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from benchmarks.snooker_physics import cueboard_inputs
-from benchmarks.snooker_shots import shot_set
+from benchmarks.snooker_shots import cueboard_inputs, shot_set
 from cueboard.engine import loop, planar
 from cueboard.engine.events import EventKind
 from cueboard.engine.layout import PZ, VZ

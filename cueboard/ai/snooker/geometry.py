@@ -22,15 +22,14 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 
 import numpy as np
 
 from cueboard.ai.snooker.pockets import band
+from cueboard.ai.snooker.targets import PocketTarget, Point, pocket_targets
+from cueboard.errors import PositionError
 from cueboard.games.clearance import segments_clear
 from cueboard.games.snooker import STANDARD_TABLE, SnookerTable
-
-Point = tuple[float, float]
 
 
 def ghost_ball(obj: Point, target: Point, radius: float) -> Point:
@@ -38,7 +37,7 @@ def ghost_ball(obj: Point, target: Point, radius: float) -> Point:
     dx, dy = target[0] - obj[0], target[1] - obj[1]
     d = math.hypot(dx, dy)
     if d == 0.0:
-        raise ValueError("the object ball is already at the target")
+        raise PositionError("the object ball is already at the target")
     return (obj[0] - 2.0 * radius * dx / d, obj[1] - 2.0 * radius * dy / d)
 
 
@@ -58,39 +57,6 @@ def cut_angle_deg(cue: Point, obj: Point, target: Point, radius: float) -> float
 
 #: Whether a path is clear: the games' kernel (clearance, one tolerance), the one the referee uses
 #: for "snookered" and the miss rule, so the AI and the referee agree on what is clear.
-
-
-@dataclass(frozen=True)
-class PocketTarget:
-    """Where the AI sends a ball to pot it, and the pocket's acceptance.
-
-    - ``aim``: the target point for the object ball's centre.
-    - ``axis``: unit vector into the pocket along its axis (the bisector of a corner, the normal
-      of a middle pocket).
-    - ``mouth``: the pocket mouth between the cushion noses.
-    """
-
-    name: str
-    aim: Point
-    axis: Point
-    mouth: float
-    corner: bool
-
-
-@cache
-def pocket_targets(table: SnookerTable = STANDARD_TABLE) -> tuple[PocketTarget, ...]:
-    """The six pockets as targets (names as :attr:`SnookerTable.pocket_centres`)."""
-    r = table.ball_radius
-    out = []
-    s = math.sqrt(0.5)
-    for name, (px, py) in table.pocket_centres.items():
-        sx = 1.0 if px > 0 else -1.0
-        if name.startswith("middle"):
-            out.append(PocketTarget(name, (px + sx * r, py), (sx, 0.0), table.middle_mouth, False))
-        else:
-            sy = 1.0 if py > 0 else -1.0
-            out.append(PocketTarget(name, (px, py), (sx * s, sy * s), table.corner_mouth, True))
-    return tuple(out)
 
 
 def pot_probability(cue: Point, obj: Point, pocket: PocketTarget, sigma_deg: float) -> float:

@@ -32,7 +32,8 @@ from cueboard.ai.noise import (
 )
 from cueboard.ai.search import REFUSED_VALUE, Candidate, play_through
 from cueboard.ai.snooker.evaluate import BREAK_ON, balls_on, best_pots, continuation, evaluate
-from cueboard.ai.snooker.shots import candidates, contact_sigma_deg, perturb, variations
+from cueboard.ai.snooker.hand import contact_sigma_deg, perturb
+from cueboard.ai.snooker.shots import candidates, variations
 from cueboard.games.snooker import (
     GAME,
     Action,

@@ -25,6 +25,7 @@ from typing import Final
 
 import numpy as np
 
+from cueboard.ai.snooker.targets import pocket_targets
 from cueboard.games.snooker import (
     STANDARD_TABLE,
     PositionError,
@@ -60,8 +61,6 @@ class Acceptance:
 def _drops(name: str, dev_deg: float, offset: float) -> bool | None:
     """Whether a ball rolled into pocket ``name`` at ``dev_deg`` off its axis, ``offset`` to the
     left of the aim point, drops; None when its start would be off the bed."""
-    from cueboard.ai.snooker.geometry import pocket_targets  # geometry imports this module
-
     t = STANDARD_TABLE
     r = t.ball_radius
     pocket = next(p for p in pocket_targets() if p.name == name)

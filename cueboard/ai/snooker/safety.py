@@ -33,6 +33,7 @@ from cueboard.ai import explain
 from cueboard.ai.noise import CueNoise
 from cueboard.ai.search import Candidate
 from cueboard.ai.snooker.evaluate import balls_on, free_placements
+from cueboard.ai.snooker.hand import contact_sigma_deg, perturb
 from cueboard.ai.snooker.sweep import HitWindow, contact_windows
 from cueboard.games.snooker import (
     COLOURS_IN_ORDER,
@@ -115,8 +116,6 @@ def foul_share(
     whose key is not ``ball`` drops (S3 R12(c)-(d); with a free ball the ball on dropping counts
     too, which overstates the risk of those rare strokes). The draws come from a generator seeded
     0, so every candidate meets the same errors."""
-    from cueboard.ai.snooker.shots import contact_sigma_deg, perturb
-
     rng = np.random.default_rng(0)
     contact = contact_sigma_deg(position, strike, noise.contact)
     fouls = 0
