@@ -11,19 +11,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Protocol, runtime_checkable
+from typing import ClassVar, Protocol, runtime_checkable
 
 import numpy as np
 from pydantic import BaseModel
 
-from cueboard.errors import CueboardInputError
+from cueboard.errors import SettingsError
 from cueboard.games.protocol import AnyGame
 from cueboard.records.base import Position
 from cueboard.records.ruling import Call
 
 
-class AgentError(CueboardInputError):
+class AgentError(SettingsError):
     """An agent cannot decide (a scripted agent ran out of decisions, an unknown player spec...)."""
+
+    code: ClassVar[str] = "invalid-agent"
 
 
 @dataclass(frozen=True)

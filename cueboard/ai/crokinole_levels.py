@@ -22,6 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from cueboard.errors import SettingsError
+
 #: The open-20 speeds (a factor on the speed that stops the disc just past the hole) and labels.
 OPEN20_SPEEDS: Final = ((1.0, "open 20"), (1.04, "open 20 firm"), (0.93, "open 20 soft"))
 
@@ -69,11 +71,11 @@ class CrokinoleDecisions:
 
     def __post_init__(self) -> None:
         if not 1 <= self.open20_speeds <= len(OPEN20_SPEEDS):
-            raise ValueError(f"open20_speeds must be 1-{len(OPEN20_SPEEDS)}, got {self.open20_speeds}")
+            raise SettingsError(f"open20_speeds must be 1-{len(OPEN20_SPEEDS)}, got {self.open20_speeds}")
         if self.targets is not None and self.targets < 1:
-            raise ValueError(f"targets must be >= 1 or None, got {self.targets}")
+            raise SettingsError(f"targets must be >= 1 or None, got {self.targets}")
         if self.start_stride < 1 or self.samples < 1 or self.top_k < 1 or self.replies < 0:
-            raise ValueError("start_stride, samples and top_k must be >= 1, replies >= 0")
+            raise SettingsError("start_stride, samples and top_k must be >= 1, replies >= 0")
 
 
 #: Everything: the pro's way (and the noiseless player's).

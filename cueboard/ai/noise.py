@@ -36,15 +36,17 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Final
+from typing import ClassVar, Final
 
 import numpy as np
 
-from cueboard.errors import CueboardInputError
+from cueboard.errors import SettingsError
 
 
-class UnknownLevelError(CueboardInputError):
+class UnknownLevelError(SettingsError):
     """An AI level name that does not exist."""
+
+    code: ClassVar[str] = "unknown-level"
 
 
 #: Level names from weakest to strongest.
@@ -61,7 +63,7 @@ def check_level(level: str) -> str:
 def check_noise_scale(factor: float) -> float:
     """``factor`` if it can scale a player's noise (a finite number >= 0), else ValueError."""
     if not (isinstance(factor, (int, float)) and math.isfinite(factor) and factor >= 0.0):
-        raise ValueError(f"noise scale must be a finite number >= 0, got {factor!r}")
+        raise SettingsError(f"noise scale must be a finite number >= 0, got {factor!r}")
     return float(factor)
 
 
@@ -89,7 +91,7 @@ class CueNoise:
         for name in ("direction_deg", "speed", "tip", "contact"):
             v = getattr(self, name)
             if not (math.isfinite(v) and v >= 0.0):
-                raise ValueError(f"noise {name} must be a finite number >= 0, got {v!r}")
+                raise SettingsError(f"noise {name} must be a finite number >= 0, got {v!r}")
 
     @property
     def is_zero(self) -> bool:
@@ -151,9 +153,9 @@ def study_noise(level: str, study: str) -> CueNoise:
     defined for otherwise."""
     noises = NOISE_STUDIES.get(study)
     if noises is None:
-        raise ValueError(f"unknown noise study '{study}' (choose one of: {', '.join(NOISE_STUDIES)})")
+        raise SettingsError(f"unknown noise study '{study}' (choose one of: {', '.join(NOISE_STUDIES)})")
     if level not in noises:
-        raise ValueError(
+        raise SettingsError(
             f"the noise study '{study}' is defined for {', '.join(noises)} only, not '{level}'"
             f" (write {next(iter(noises))}@{study})"
         )
@@ -188,7 +190,7 @@ class DiscNoise:
         for name in ("direction_deg", "speed_rel", "speed", "start"):
             v = getattr(self, name)
             if not (math.isfinite(v) and v >= 0.0):
-                raise ValueError(f"noise {name} must be a finite number >= 0, got {v!r}")
+                raise SettingsError(f"noise {name} must be a finite number >= 0, got {v!r}")
 
     def scaled(self, factor: float) -> DiscNoise:
         """The same player with every σ multiplied by ``factor`` (ValueError unless ``factor`` is

@@ -32,6 +32,7 @@ from typing import Any, Generic, Protocol, TypeVar
 import numpy as np
 from pydantic import BaseModel
 
+from cueboard.errors import SettingsError
 from cueboard.games.protocol import Game
 from cueboard.records.base import Position
 from cueboard.records.ruling import Call
@@ -143,7 +144,7 @@ class Budget:
 
     def __init__(self, clock: str):
         if clock not in ("cpu", "wall"):
-            raise ValueError(f"clock must be 'cpu' or 'wall', not {clock!r}")
+            raise SettingsError(f"clock must be 'cpu' or 'wall', not {clock!r}")
         self.clock = clock
         self.start = time.perf_counter()
         self.cpu = 0.0
@@ -182,9 +183,9 @@ def default_workers() -> int:
     try:
         n = int(raw)
     except ValueError:
-        raise ValueError(f"CUEBOARD_AI_WORKERS must be an integer, got {raw!r}") from None
+        raise SettingsError(f"CUEBOARD_AI_WORKERS must be an integer, got {raw!r}") from None
     if n < 1:
-        raise ValueError(f"CUEBOARD_AI_WORKERS must be >= 1, got {n}")
+        raise SettingsError(f"CUEBOARD_AI_WORKERS must be >= 1, got {n}")
     return n
 
 
@@ -247,9 +248,9 @@ def search(
     Raises ValueError when there is no candidate.
     """
     if not candidates:
-        raise ValueError("search needs at least one candidate")
+        raise SettingsError("search needs at least one candidate")
     if samples < 0 or top_k < 1:
-        raise ValueError(f"samples must be >= 0 and top_k >= 1 (got {samples}, {top_k})")
+        raise SettingsError(f"samples must be >= 0 and top_k >= 1 (got {samples}, {top_k})")
     seed = int(rng.integers(0, 2**63 - 1))
     budget = Budget(clock)
     order = sorted(range(len(candidates)), key=lambda i: -candidates[i].prior)

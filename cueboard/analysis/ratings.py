@@ -27,6 +27,8 @@ from dataclasses import dataclass
 import numpy as np
 from openskill.models import BradleyTerryFull
 
+from cueboard.errors import RecordError
+
 #: z of a two-sided 95 % interval.
 Z95 = 1.959963984540054
 #: Shuffles of the games whose ratings are averaged (the library rates online: the last games
@@ -115,9 +117,9 @@ def ratings(games: Sequence[Game], players: int, orders: int = ORDERS) -> list[R
     range or a winner other than 0, 1 or None."""
     for g in games:
         if g.a == g.b or not (0 <= g.a < players and 0 <= g.b < players):
-            raise ValueError(f"a game needs two different players among 0..{players - 1}, got {g}")
+            raise RecordError(f"a game needs two different players among 0..{players - 1}, got {g}")
         if g.winner not in (0, 1, None):
-            raise ValueError(f"a game's winner is 0, 1 or None (drawn), got {g.winner!r}")
+            raise RecordError(f"a game's winner is 0, 1 or None (drawn), got {g.winner!r}")
     model = BradleyTerryFull(tau=0.0)
     rated = [model.rating() for _ in range(players)]
     for g in games:  # the given order, for σ

@@ -9,9 +9,9 @@ import json
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
-from cueboard.errors import CueboardInputError
+from cueboard.errors import SettingsError
 
 #: Language codes and their names in that language.
 LANGUAGES: dict[str, str] = {
@@ -25,8 +25,10 @@ DEFAULT_LANGUAGE = "en"
 _DIR = Path(__file__).with_name("i18n")
 
 
-class UnknownLanguageError(CueboardInputError):
+class UnknownLanguageError(SettingsError):
     """A language without a catalogue."""
+
+    code: ClassVar[str] = "unknown-language"
 
 
 @cache

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pydantic import BaseModel
 
 from cueboard.engine.events import Event, EventKind
+from cueboard.errors import RecordError
 
 #: Events after which the piece leaves the playing surface.
 _GONE = {EventKind.POCKETED, EventKind.HOLED, EventKind.DITCHED, EventKind.OFF_TABLE}
@@ -256,7 +257,7 @@ def position_at(track: Track, t: float) -> tuple[float, float]:
     """Where a track puts its piece at time ``t`` (the same law the front end evaluates)."""
     segs = track.segments
     if not segs:
-        raise ValueError(f"track '{track.id}' has no segments")
+        raise RecordError(f"track '{track.id}' has no segments")
     seg = segs[0] if t <= segs[0].t0 else segs[-1]
     for s in segs:
         if s.t0 <= t <= s.t1:

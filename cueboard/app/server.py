@@ -41,6 +41,7 @@ from cueboard.app.scorer import router as scorer_router
 from cueboard.app.service import SHOT_PAGE_MAX, MatchService, MatchStateError
 from cueboard.app.shotmap_api import router as shotmap_router
 from cueboard.app.work import AIWork, AIWorkError
+from cueboard.errors import SettingsError
 from cueboard.store import StaleMatchError, Store, StoreError, StoreUnavailableError
 
 STATIC = Path(__file__).with_name("static")
@@ -78,7 +79,7 @@ class PlayerIn(_Body):
     @model_validator(mode="after")
     def _invite_a_person(self) -> PlayerIn:
         if self.invite and self.kind == "ai":
-            raise ValueError("only a person's seat can be given to a friend (invite), not the AI's")
+            raise SettingsError("only a person's seat can be given to a friend (invite), not the AI's")
         return self
 
 

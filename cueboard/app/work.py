@@ -33,9 +33,9 @@ import threading
 import time
 from collections.abc import Callable
 from multiprocessing.connection import Connection, wait
-from typing import Any
+from typing import Any, ClassVar
 
-from cueboard.errors import CueboardError
+from cueboard.errors import CueboardError, SettingsError
 
 #: The agents of this process, by (game, level, budget): made once, reused for every search.
 _AGENTS: dict[tuple[str, str, float], Any] = {}
@@ -49,9 +49,13 @@ STOP_WAIT_S = 2.0
 class AIWorkError(CueboardError, RuntimeError):
     """An AI turn the workers could not answer (503): nothing is stored."""
 
+    code: ClassVar[str] = "ai-unavailable"
+
 
 class AIBusyError(AIWorkError):
     """Every AI worker is busy: the turn is refused, to be asked for again."""
+
+    code: ClassVar[str] = "ai-busy"
 
 
 class AIUnavailableError(AIWorkError):
@@ -65,6 +69,8 @@ AITimeoutError = AIUnavailableError
 
 class AIFailedError(AIWorkError):
     """The AI's search failed in its worker (over its memory cap, or any error raised there)."""
+
+    code: ClassVar[str] = "ai-failed"
 
 
 def decide_json(game: str, level: str, budget_s: float, position: dict[str, Any],
@@ -191,8 +197,8 @@ class AIWork:
     def __init__(self, slots: int, *, memory_mb: int = 2048, timeout_s: float = 60.0,
                  cold_start_s: float = 60.0, search: Callable[..., dict[str, Any]] = decide_json):
         if slots < 0 or memory_mb < 256 or timeout_s <= 0 or cold_start_s < 0:
-            raise ValueError(f"AI workers: slots >= 0, memory_mb >= 256, timeout_s > 0, cold_start_s >= 0 "
-                             f"(not {slots}, {memory_mb}, {timeout_s}, {cold_start_s})")
+            raise SettingsError(f"AI workers: slots >= 0, memory_mb >= 256, timeout_s > 0, cold_start_s >= 0 "
+                                f"(not {slots}, {memory_mb}, {timeout_s}, {cold_start_s})")
         self.slots = [_Slot() for _ in range(slots)]
         self.memory_mb = memory_mb
         self.timeout_s = timeout_s

@@ -13,11 +13,11 @@ import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
-from cueboard.errors import CueboardError, CueboardInputError
+from cueboard.errors import CueboardError, SettingsError
 
 #: A task key: letters, digits and ``._-/`` (it names the task's files), 1-200 characters.
 KEY_PATTERN = re.compile(r"[A-Za-z0-9._/-]{1,200}")
@@ -25,12 +25,16 @@ KEY_PATTERN = re.compile(r"[A-Za-z0-9._/-]{1,200}")
 MAX_SEED = 2**64 - 1
 
 
-class BatchInputError(CueboardInputError):
+class BatchInputError(SettingsError):
     """A batch asked for with bad settings (an unknown executor, a bad key, a seed out of range)."""
+
+    code: ClassVar[str] = "invalid-batch"
 
 
 class BatchError(CueboardError, RuntimeError):
     """A batch that could not finish: a task failed, or its worker was lost more often than retried."""
+
+    code: ClassVar[str] = "batch-failed"
 
 
 def check_seed(seed: int) -> int:

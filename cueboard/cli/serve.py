@@ -9,6 +9,7 @@ import typer
 
 from cueboard.cli._common import refuse
 from cueboard.cli.main import app, console
+from cueboard.errors import SettingsError
 
 
 @app.command()
@@ -35,16 +36,37 @@ def serve(
                                    "(0: the AI searches in the server's threads, uncapped)."),
     ai_memory_mb: int = typer.Option(2048, min=256, max=1 << 20,
                                      help="Address-space cap of an AI worker, MB."),
-    ai_timeout: float = typer.Option(60.0, min=1.0, max=3600.0, help="Seconds an AI search may run "
-                                     "before it is stopped and its worker replaced."),
+    ai_timeout: float = typer.Option(60.0, min=1.0, max=3600.0, help="The most seconds an AI turn may "
+                                     "run (its deadline is 4 x --ai-budget + 5 s, up to this) before "
+                                     "its worker is replaced and the turn retried once."),
+    trusted_proxy: list[str] = typer.Option(
+        [], "--trusted-proxy", help="Address or network (CIDR) of a reverse proxy whose X-Forwarded-For "
+        "names the client (repeatable). None by default: X-Forwarded-For is ignored."
+    ),
+    header_timeout: float = typer.Option(10.0, min=0.5, max=600.0, help="Seconds a request's head "
+                                         "(request line and headers) may take to arrive."),
+    keep_alive: int = typer.Option(5, min=1, max=600, help="Seconds an idle keep-alive connection is kept."),
+    max_connections: int = typer.Option(0, min=0, max=1_000_000, help="Open connections per server "
+                                        "process (0: the file-descriptor limit less 256, at most 10000)."),
+    max_connections_per_peer: int = typer.Option(
+        256, min=1, max=1_000_000,
+        help="Open connections from one address per server process (trusted proxies exempt)."),
 ) -> None:
     """Serve the web app: open http://HOST:PORT/ in a browser (the API's schema at /openapi.json)."""
     import uvicorn
 
+    from cueboard.app.connections import ConnectionLimits, install
     from cueboard.app.guard import LOOPBACK_HOSTS, Rate
     from cueboard.app.server import AI_RATE, CREATE_RATE, SERVE_CONFIG_ENV, serve_config
     from cueboard.store import Store, StoreUnavailableError, default_database_url
 
+    try:
+        limits = ConnectionLimits(header_timeout_s=header_timeout, keep_alive_s=keep_alive,
+                                  max_per_peer=max_connections_per_peer,
+                                  trusted_proxies=tuple(_proxies(trusted_proxy)),
+                                  **({"max_connections": max_connections} if max_connections else {}))
+    except ValueError as err:
+        refuse(console, "cueboard serve", err)
     url = db or default_database_url()
     try:
         Store(url).close()  # the schema upgraded once here, before any worker starts
@@ -64,4 +86,18 @@ def serve(
     console.print(f"cueboard web app on [bold]http://{host}:{port}/[/bold] ({workers} worker"
                   f"{'s' if workers > 1 else ''}, database {shown}); Ctrl+C stops it")
     uvicorn.run("cueboard.app.server:app_from_environment", factory=True, host=host, port=port,
-                workers=workers if workers > 1 else None, log_level="warning")
+                workers=workers if workers > 1 else None, log_level="warning", **install(limits))
+
+
+def _proxies(given: list[str]) -> list[str]:
+    """The trusted proxies as addresses or networks, each checked (a typo must not trust the world)."""
+    import ipaddress
+
+    out = []
+    for text in given:
+        try:
+            net = ipaddress.ip_network(text.strip(), strict=False)
+        except ValueError:
+            raise SettingsError(f"--trusted-proxy {text!r} is not an IP address or network (CIDR)") from None
+        out.append(str(net.network_address) if net.num_addresses == 1 else str(net))
+    return out

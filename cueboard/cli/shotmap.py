@@ -14,6 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from cueboard.cli._common import refuse
 from cueboard.cli.main import app, console
+from cueboard.errors import SettingsError
 
 
 @app.command()
@@ -41,7 +42,7 @@ def shotmap(
 
     try:
         if out.suffix.lower() != ".png":
-            raise ValueError(f"--out must name a .png file, got '{out}'")
+            raise SettingsError(f"--out must name a .png file, got '{out}'")
         if position is None:
             pos = lone_ball(target)
         else:

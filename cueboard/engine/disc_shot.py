@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 
@@ -53,7 +54,7 @@ from cueboard.engine.models.disc import (
     SOLID,
 )
 from cueboard.engine.world import RawEvents, Shapes, new_bodies, place_body, run, to_events
-from cueboard.errors import CueboardInputError
+from cueboard.errors import PositionError, SettingsError
 
 #: Events per shot allowed before the engine gives up (a spinning disc has a transition at each
 #: band of the friction law, ~100 per disc; a full crokinole board stays far below this).
@@ -66,8 +67,10 @@ MAX_DISC_EVENTS = 200_000
 OVERLAP_TOL = 1e-5
 
 
-class DiscInputError(CueboardInputError):
+class DiscInputError(PositionError):
     """A disc shot's bodies are malformed (not finite, overlapping, off the board...)."""
+
+    code: ClassVar[str] = "invalid-discs"
 
 
 @dataclass(frozen=True)
@@ -105,7 +108,7 @@ def disc_par(
 ) -> np.ndarray:
     """The engine's parameter array with the disc model's row filled in (models/disc.py)."""
     if len(openings) > MAX_OPENINGS:
-        raise ValueError(f"at most {MAX_OPENINGS} round openings, got {len(openings)}")
+        raise SettingsError(f"at most {MAX_OPENINGS} round openings, got {len(openings)}")
     par = np.zeros((N_MODELS, N_PAR))
     row = par[MODEL_DISC]
     row[P_MU], row[P_G], row[P_E], row[P_MUC] = mu, g, e, mu_c

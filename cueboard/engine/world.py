@@ -12,7 +12,7 @@ import math
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 import numpy as np
 
@@ -68,7 +68,7 @@ from cueboard.engine.loop import (
     N_EV_F,
     run_events,
 )
-from cueboard.errors import CueboardError, CueboardInputError
+from cueboard.errors import CueboardError, SettingsError
 
 #: Default hard cap on events per shot.
 MAX_EVENTS = 5000
@@ -80,9 +80,13 @@ KEEP_BUFFER_EVENTS = 100_000
 class EventLimitError(CueboardError, RuntimeError):
     """A shot needed more events than the cap: the engine stops instead of running on."""
 
+    code: ClassVar[str] = "event-limit"
 
-class ShapeError(CueboardInputError):
+
+class ShapeError(SettingsError):
     """A fixed shape is malformed (zero-length segment, non-positive radius...)."""
+
+    code: ClassVar[str] = "invalid-shape"
 
 
 @dataclass(frozen=True)

@@ -12,28 +12,10 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from cueboard.errors import CueboardInputError
+from cueboard.errors import RecordError
 
 #: Version of the record formats. A reader refuses a record written by a newer version.
 RECORD_VERSION = 1
-
-
-class RecordError(CueboardInputError):
-    """A record (position, strike, outcome, match file...) is malformed.
-
-    The message names where: the shot number in a match record, and the field path.
-    """
-
-    def __init__(self, message: str, *, field: str | None = None, shot: int | None = None):
-        self.field = field
-        self.shot = shot
-        where = []
-        if shot is not None:
-            where.append(f"shot {shot}")
-        if field:
-            where.append(f"field '{field}'")
-        prefix = "".join(w + ": " for w in where)
-        super().__init__(prefix + message)
 
 
 class Record(BaseModel):
@@ -87,7 +69,8 @@ class Position(Record):
     @classmethod
     def _known_version(cls, v: int) -> int:
         if v < 1 or v > RECORD_VERSION:
-            raise ValueError(f"record version {v} is not supported (this cueboard reads 1..{RECORD_VERSION})")
+            raise RecordError(
+                f"record version {v} is not supported (this cueboard reads 1..{RECORD_VERSION})")
         return v
 
     @field_validator("pieces")
@@ -96,7 +79,7 @@ class Position(Record):
         seen: set[str] = set()
         for p in pieces:
             if p.id in seen:
-                raise ValueError(f"piece id '{p.id}' appears twice")
+                raise RecordError(f"piece id '{p.id}' appears twice")
             seen.add(p.id)
         return pieces
 

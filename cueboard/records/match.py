@@ -57,7 +57,8 @@ class MatchHeader(Record):
     @classmethod
     def _known_version(cls, v: int) -> int:
         if v < 1 or v > RECORD_VERSION:
-            raise ValueError(f"record version {v} is not supported (this cueboard reads 1..{RECORD_VERSION})")
+            raise RecordError(
+                f"record version {v} is not supported (this cueboard reads 1..{RECORD_VERSION})")
         return v
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from cueboard.records.base import RecordError
 
@@ -86,6 +86,8 @@ def _check_depth(value: Any) -> None:
 
 class NotJSONError(RecordError):
     """The text is not JSON at all (as opposed to JSON over a limit)."""
+
+    code: ClassVar[str] = "not-json"
 
 
 def loads_json(text: str, where: str) -> Any:

@@ -16,7 +16,7 @@ from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from sqlalchemy import Text, cast, create_engine, delete, event, select, update
 from sqlalchemy.engine import Engine
@@ -33,9 +33,13 @@ DATABASE_URL_ENV = "CUEBOARD_DATABASE_URL"
 class StoreError(CueboardInputError):
     """A match or shot asked for is not in the store."""
 
+    code: ClassVar[str] = "not-found"
+
 
 class StaleMatchError(CueboardInputError):
     """A move made against a version of the match that is no longer the current one."""
+
+    code: ClassVar[str] = "stale-version"
 
     def __init__(self, match_id: str, expected: int, current: int):
         super().__init__(f"match '{match_id}' is at version {current}, not {expected}: "
@@ -46,6 +50,8 @@ class StaleMatchError(CueboardInputError):
 
 class StoreUnavailableError(CueboardError, RuntimeError):
     """The database cannot be opened or written (no driver, read-only, full, unreachable)."""
+
+    code: ClassVar[str] = "store-unavailable"
 
 
 #: Seconds a SQLite connection waits for another process's write lock before giving up.

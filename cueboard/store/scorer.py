@@ -9,7 +9,7 @@ nothing, an undo is the removal of the last entry, and the match record is the r
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, ClassVar
 
 from sqlalchemy import JSON, DateTime, String, select
 from sqlalchemy.orm import Mapped, mapped_column
@@ -56,6 +56,8 @@ def list_scorers(store: Store, limit: int = 100) -> list[ScorerRow]:
 
 class ScorerChangedError(CueboardInputError):
     """The entries changed between reading a scorer match and saving it (two scorers at once)."""
+
+    code: ClassVar[str] = "scorer-changed"
 
 
 def save_entries(

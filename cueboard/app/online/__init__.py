@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, ClassVar
 
 from fastapi import APIRouter, Depends, Header, Query, Request, Response
 from fastapi.responses import StreamingResponse
@@ -22,10 +22,13 @@ from cueboard.app.online.live import LiveHub
 from cueboard.app.online.qr import qr_svg_uri, site_origin
 from cueboard.app.online.seats import Access, InvitationError, OnlineError, SeatBook
 from cueboard.app.service import MatchService
+from cueboard.errors import CueboardInputError
 
 
 class ClockExpiredError(OnlineError):
     """A move that arrived after the shot clock ran out (409): the time-out was ruled instead."""
+
+    code: ClassVar[str] = "clock-expired"
 
     def __init__(self, match_id: str):
         super().__init__(409, "clock.expired", f"the shot clock of match '{match_id}' ran out before this "
@@ -151,10 +154,10 @@ class Online:
                 try:
                     seen = int(last_event_id)
                 except ValueError:
-                    raise ValueError(f"Last-Event-ID must be a number of moves, "
-                                     f"not '{last_event_id}'") from None
+                    raise CueboardInputError(f"Last-Event-ID must be a number of moves, "
+                                             f"not '{last_event_id}'") from None
                 if seen < 0:
-                    raise ValueError("Last-Event-ID must not be negative")
+                    raise CueboardInputError("Last-Event-ID must not be negative")
 
             async def events() -> AsyncIterator[str]:
                 async for chunk in hub.stream(match_id, seen, access.seats):

@@ -11,7 +11,7 @@ the match is unchanged.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, ClassVar
 
 from fastapi import Request, Response
 
@@ -30,6 +30,8 @@ COOKIE_MAX_AGE = 180 * 24 * 3600
 
 class AccessError(OnlineError):
     """A request refused for its credentials: ``status`` 401 or 403."""
+
+    code: ClassVar[str] = "access-denied"
 
 
 def bearer(request: Request) -> str | None:

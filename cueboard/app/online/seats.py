@@ -22,7 +22,7 @@ import secrets
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, ClassVar
 
 from sqlalchemy import or_, select
 
@@ -39,6 +39,8 @@ class OnlineError(CueboardInputError):
     """A request refused by online play's rules: ``status`` the HTTP status, ``key`` the
     catalogue key of the message, ``params`` its parameters."""
 
+    code: ClassVar[str] = "online-refused"
+
     def __init__(self, status: int, key: str, message: str, **params: Any):
         super().__init__(message)
         self.status = status
@@ -48,6 +50,8 @@ class OnlineError(CueboardInputError):
 
 class InvitationError(OnlineError):
     """An invitation that is unknown (404), or already taken (409, ``taken``)."""
+
+    code: ClassVar[str] = "invitation-unavailable"
 
     def __init__(self, message: str, *, taken: bool, seat: int | None = None):
         if taken:

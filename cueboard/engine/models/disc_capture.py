@@ -19,6 +19,7 @@ import math
 from numba import njit
 
 from cueboard.engine.jit import PYTHON_ERROR_OPTIONS
+from cueboard.errors import SettingsError
 
 
 @njit(**PYTHON_ERROR_OPTIONS)
@@ -67,5 +68,5 @@ def falls_in(
 def catch_time(depth: float, g: float) -> float:
     """Free-fall time of ``depth``: √(2·depth/g)."""
     if depth <= 0.0 or g <= 0.0:
-        raise ValueError(f"catch depth and gravity must be positive, got {depth}, {g}")
+        raise SettingsError(f"catch depth and gravity must be positive, got {depth}, {g}")
     return math.sqrt(2.0 * depth / g)

@@ -44,6 +44,8 @@ from typing import Final
 import numpy as np
 from numpy.typing import NDArray
 
+from cueboard.errors import SettingsError
+
 #: Grid of ln ε for the tables (outside it the asymptotic forms are used).
 LN_EPS_MIN: Final = math.log(1e-4)
 LN_EPS_MAX: Final = math.log(1e4)
@@ -104,7 +106,7 @@ def friction_integrals_array(
     """f(ε) and τ(ε) by quadrature (see the module docstring) for an array of ε > 0, for a
     contact patch that is the annulus ρR ≤ r ≤ R (ρ = 0: the full disc) under uniform pressure."""
     if not 0.0 <= rho < 1.0:
-        raise ValueError(f"inner radius ratio rho must be in [0, 1), got {rho}")
+        raise SettingsError(f"inner radius ratio rho must be in [0, 1), got {rho}")
     xs, ws = _nodes(eps, n, rho)
     jv, ja = _dj(xs / eps[:, None])
     norm = math.pi * (1.0 - rho * rho)

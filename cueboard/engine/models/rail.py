@@ -37,6 +37,7 @@ import numpy as np
 from cueboard.engine.jit import internal
 from cueboard.engine.layout import AUX0, AX, AY, DIST_TOL, IAUX, PX, PY, RAD, T0, TE, VX, VY
 from cueboard.engine.roots import first_fall
+from cueboard.errors import SettingsError
 
 # ---- parameter columns of the ball model's row in ``par`` (after ball.py's own) ---------------
 RAIL_X0: Final = 11  # the cushion lines: the playing area's rectangle
@@ -57,9 +58,9 @@ def set_rail(
     """Give the ball model's row of ``par`` a rail (module doc): the cushion lines' rectangle,
     the rail's width outside it and its height above the bed, metres."""
     if not (x1 > x0 and y1 > y0):
-        raise ValueError(f"the rail's rectangle is empty: x {x0}..{x1}, y {y0}..{y1}")
+        raise SettingsError(f"the rail's rectangle is empty: x {x0}..{x1}, y {y0}..{y1}")
     if not width > 0.0 or not height >= 0.0:
-        raise ValueError(f"the rail needs a width > 0 and a height >= 0, not {width} and {height}")
+        raise SettingsError(f"the rail needs a width > 0 and a height >= 0, not {width} and {height}")
     row = par[0]
     row[RAIL_X0], row[RAIL_X1], row[RAIL_Y0], row[RAIL_Y1] = x0, x1, y0, y1
     row[RAIL_W] = width

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from cueboard.errors import CueboardInputError
+from typing import ClassVar
+
+from cueboard.errors import MoveError
 
 
-class CrokinoleError(CueboardInputError):
+class CrokinoleError(MoveError):
     """Malformed or illegal crokinole input."""
 
 
@@ -16,6 +18,8 @@ class IllegalShotError(CrokinoleError):
     ``off_playing_surface``, ``outside_quadrant``, ``overlaps_disc``.
     """
 
+    code: ClassVar[str] = "illegal-shot"
+
     def __init__(self, reason: str, message: str):
         self.reason = reason
         super().__init__(f"illegal shot ({reason}): {message}")
@@ -24,3 +28,5 @@ class IllegalShotError(CrokinoleError):
 class OutcomeError(CrokinoleError):
     """An outcome that does not fit the position it is applied to (wrong shooter, unknown disc,
     a round tally with more discs than a side has...)."""
+
+    code: ClassVar[str] = "inconsistent-outcome"

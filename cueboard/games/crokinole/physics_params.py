@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from cueboard.errors import SettingsError
 from cueboard.games.crokinole.board import STANDARD_BOARD, CrokinoleBoard
 
 
@@ -57,13 +58,13 @@ class CrokinolePhysics:
     def __post_init__(self) -> None:
         for name in ("g", "mu_board", "kappa", "catch_depth_fraction"):
             if not getattr(self, name) > 0.0:
-                raise ValueError(f"crokinole physics parameter {name} must be positive")
+                raise SettingsError(f"crokinole physics parameter {name} must be positive")
         for name in ("e_disc", "e_peg"):
             if not 0.0 <= getattr(self, name) <= 1.0:
-                raise ValueError(f"crokinole physics parameter {name} must be in [0, 1]")
+                raise SettingsError(f"crokinole physics parameter {name} must be in [0, 1]")
         for name in ("mu_disc", "mu_peg"):
             if getattr(self, name) < 0.0:
-                raise ValueError(f"crokinole physics parameter {name} must not be negative")
+                raise SettingsError(f"crokinole physics parameter {name} must not be negative")
 
 
 STANDARD_PHYSICS: Final = CrokinolePhysics()

@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import ConfigDict, Field, model_validator
 
+from cueboard.errors import RecordError, StrikeError
 from cueboard.records.base import Piece, PieceState, Position, Record
 from cueboard.records.ruling import Call, LaterFields
 
@@ -188,26 +189,27 @@ class CrokinolePosition(Position):
         seats = self.settings.seats
         n = self.settings.discs
         if self.to_move not in seats:
-            raise ValueError(f"to_move: seat {self.to_move} is not in play ({self.settings.players} players)")
+            raise RecordError(
+                f"to_move: seat {self.to_move} is not in play ({self.settings.players} players)")
         if self.round_starter not in seats:
-            raise ValueError(f"round_starter: seat {self.round_starter} is not in play")
+            raise RecordError(f"round_starter: seat {self.round_starter} is not in play")
         for seat, left in enumerate(self.discs_left):
             if seat not in seats and left:
-                raise ValueError(f"discs_left: seat {seat} is not in play but has {left} discs")
+                raise RecordError(f"discs_left: seat {seat} is not in play but has {left} discs")
             if not 0 <= left <= n:
-                raise ValueError(f"discs_left: seat {seat} has {left} discs (0..{n} allowed)")
+                raise RecordError(f"discs_left: seat {seat} has {left} discs (0..{n} allowed)")
         if min(self.twenties) < 0 or min(self.scores) < 0:
-            raise ValueError("twenties and scores must not be negative")
+            raise RecordError("twenties and scores must not be negative")
         shot = {s: 0 for s in seats}
         for p in self.pieces:
             if p.owner is None or p.owner not in seats:
-                raise ValueError(f"disc '{p.id}': owner must be a seat in play {seats}")
+                raise RecordError(f"disc '{p.id}': owner must be a seat in play {seats}")
             if p.state not in (PieceState.ON_TABLE, PieceState.IN_HOLE, PieceState.IN_DITCH):
-                raise ValueError(f"disc '{p.id}': state {p.state.value} is not used in crokinole")
+                raise RecordError(f"disc '{p.id}': state {p.state.value} is not used in crokinole")
             shot[p.owner] += 1
         for seat in seats:
             if shot[seat] + self.discs_left[seat] != n:
-                raise ValueError(
+                raise RecordError(
                     f"seat {seat}: {shot[seat]} discs shot and {self.discs_left[seat]} left, "
                     f"but each player has {n}"
                 )
@@ -248,17 +250,17 @@ class CrokinoleStrike(Record):
     def _one_direction(self) -> CrokinoleStrike:
         polar = self.speed is not None or self.angle is not None
         if polar and self.velocity is not None:
-            raise ValueError("give either speed and angle or velocity, not both")
+            raise StrikeError("give either speed and angle or velocity, not both")
         if polar and (self.speed is None or self.angle is None):
-            raise ValueError("speed and angle go together: give both")
+            raise StrikeError("speed and angle go together: give both")
         if not polar and self.velocity is None:
-            raise ValueError("give speed and angle, or velocity")
+            raise StrikeError("give speed and angle, or velocity")
         if self.velocity is not None:
             v = math.hypot(*self.velocity)
             if v <= 0.0:
-                raise ValueError("velocity must not be zero")
+                raise StrikeError("velocity must not be zero")
             if v > MAX_SPEED:
-                raise ValueError(f"speed {v:.3g} m/s is above the maximum {MAX_SPEED} m/s")
+                raise StrikeError(f"speed {v:.3g} m/s is above the maximum {MAX_SPEED} m/s")
         return self
 
     def velocity_vector(self) -> tuple[float, float]:
@@ -313,7 +315,7 @@ class CrokinoleOutcome(Record):
     @model_validator(mode="after")
     def _shot_or_tally(self) -> CrokinoleOutcome:
         if self.shot_disc is not None and self.tally is not None:
-            raise ValueError("an outcome is either a shot (shot_disc) or a round tally (tally), not both")
+            raise RecordError("an outcome is either a shot (shot_disc) or a round tally (tally), not both")
         return self
 
 

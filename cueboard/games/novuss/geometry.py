@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
+from cueboard.errors import PositionError
 from cueboard.games.novuss.board import STANDARD_BOARD, NovussBoard
 from cueboard.games.novuss.records import SIDE_COLOURS, SIDE_PREFIXES, seats_in_play, side_of, striker_id
 from cueboard.records.base import Piece, PieceState
@@ -123,7 +124,7 @@ def nearest_free_point(
             px, py = x + ring * math.cos(a), y + ring * math.sin(a)
             if is_free(px, py, radius, pieces, board):
                 return (px, py)
-    raise ValueError("no free point on the board")
+    raise PositionError("no free point on the board")
 
 
 def centre_or_circle_point(

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from cueboard.errors import SettingsError
+
 
 @dataclass(frozen=True)
 class NovussPhysics:
@@ -60,13 +62,13 @@ class NovussPhysics:
     def __post_init__(self) -> None:
         for name in ("g", "mu_board", "disc_thickness", "striker_thickness", "catch_depth_fraction"):
             if not getattr(self, name) > 0.0:
-                raise ValueError(f"novuss physics parameter {name} must be positive")
+                raise SettingsError(f"novuss physics parameter {name} must be positive")
         for name in ("e_piece", "e_rail"):
             if not 0.0 <= getattr(self, name) <= 1.0:
-                raise ValueError(f"novuss physics parameter {name} must be in [0, 1]")
+                raise SettingsError(f"novuss physics parameter {name} must be in [0, 1]")
         for name in ("mu_piece", "mu_rail"):
             if getattr(self, name) < 0.0:
-                raise ValueError(f"novuss physics parameter {name} must not be negative")
+                raise SettingsError(f"novuss physics parameter {name} must not be negative")
 
 
 STANDARD_PHYSICS: Final = NovussPhysics()

@@ -14,6 +14,7 @@ from typing import ClassVar, Literal
 
 from pydantic import Field, model_validator
 
+from cueboard.errors import RecordError, SettingsError
 from cueboard.games.novuss.board import STANDARD_BOARD
 from cueboard.records.base import Piece, PieceState, Position, Record
 from cueboard.records.ruling import Call, LaterFields
@@ -35,7 +36,7 @@ def side_of(seat: int, players: int) -> int:
     """The side (0 or 1) playing from ``seat``; partners sit opposite each other (4 players)."""
     if players == 2:
         if seat not in (0, 2):
-            raise ValueError(f"seat {seat} is not in play in a two-player game (seats 0 and 2)")
+            raise SettingsError(f"seat {seat} is not in play in a two-player game (seats 0 and 2)")
         return 0 if seat == 0 else 1
     return seat % 2
 
@@ -76,33 +77,33 @@ class NovussPosition(Position):
     def _consistent(self) -> NovussPosition:
         seats = seats_in_play(self.players)
         if self.to_move not in seats:
-            raise ValueError(f"to_move: seat {self.to_move} is not in play with {self.players} players")
+            raise RecordError(f"to_move: seat {self.to_move} is not in play with {self.players} players")
         if min(self.debt) < 0:
-            raise ValueError(f"debt {self.debt} must not be negative")
+            raise RecordError(f"debt {self.debt} must not be negative")
         counts = [0, 0]
         pocketed = [0, 0]
         strikers = set()
         for p in self.pieces:
             if p.kind == "disc":
                 if p.owner not in (0, 1):
-                    raise ValueError(f"disc '{p.id}' needs owner 0 or 1 (its side)")
+                    raise RecordError(f"disc '{p.id}' needs owner 0 or 1 (its side)")
                 counts[p.owner] += 1
                 if p.state is PieceState.POCKETED:
                     pocketed[p.owner] += 1
                 elif p.state is not PieceState.ON_TABLE:
-                    raise ValueError(f"disc '{p.id}' must be on_table or pocketed, not {p.state.value}")
+                    raise RecordError(f"disc '{p.id}' must be on_table or pocketed, not {p.state.value}")
             elif p.kind == "striker":
                 strikers.add(p.id)
             else:
-                raise ValueError(f"piece '{p.id}': novuss pieces are 'disc' or 'striker', not '{p.kind}'")
+                raise RecordError(f"piece '{p.id}': novuss pieces are 'disc' or 'striker', not '{p.kind}'")
         n = STANDARD_BOARD.discs_per_side
         if counts != [n, n]:
-            raise ValueError(f"each side needs {n} discs, found {counts[0]} and {counts[1]}")
+            raise RecordError(f"each side needs {n} discs, found {counts[0]} and {counts[1]}")
         if tuple(pocketed) != self.pocketed:
-            raise ValueError(f"pocketed {self.pocketed} disagrees with the pieces ({tuple(pocketed)})")
+            raise RecordError(f"pocketed {self.pocketed} disagrees with the pieces ({tuple(pocketed)})")
         missing = {striker_id(s) for s in seats} - strikers
         if missing:
-            raise ValueError(f"missing striker(s): {', '.join(sorted(missing))}")
+            raise RecordError(f"missing striker(s): {', '.join(sorted(missing))}")
         return self
 
     @property

@@ -19,9 +19,11 @@ Decisions where the seed is silent (docs/rules/novuss.md lists them all):
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import numpy as np
 
-from cueboard.errors import CueboardInputError
+from cueboard.errors import MoveError
 from cueboard.games.novuss.board import STANDARD_BOARD, NovussBoard
 from cueboard.games.novuss.geometry import RAILS, centre_or_circle_point, nearest_free_point, penalty_spot
 from cueboard.games.novuss.records import (
@@ -47,8 +49,10 @@ PENALTY_REASONS = {
 }
 
 
-class IllegalStrokeError(CueboardInputError):
+class IllegalStrokeError(MoveError):
     """The stroke cannot be ruled on: the game is over, or the facts contradict the position."""
+
+    code: ClassVar[str] = "illegal-stroke"
 
 
 def _number(pid: str) -> tuple[int, str]:

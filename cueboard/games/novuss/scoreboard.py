@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import Field, ValidationError, model_validator
 
-from cueboard.errors import CueboardInputError
+from cueboard.errors import MoveError, RecordError, SettingsError
 from cueboard.games.novuss.board import STANDARD_BOARD
 from cueboard.games.novuss.game import GAME
 from cueboard.games.novuss.geometry import is_dark
@@ -33,8 +33,10 @@ from cueboard.games.novuss.referee import apply
 from cueboard.records.base import Record
 
 
-class ReportError(CueboardInputError):
+class ReportError(MoveError):
     """A stroke report that does not fit the position (more discs dropped than are on the table...)."""
+
+    code: ClassVar[str] = "inconsistent-report"
 
 
 class StrokeReport(Record):
@@ -78,13 +80,13 @@ class StrokeReport(Record):
     @model_validator(mode="after")
     def _consistent(self) -> StrokeReport:
         if self.dark_hit_pocketed > self.dark_hit:
-            raise ValueError(
+            raise RecordError(
                 f"dark_hit_pocketed ({self.dark_hit_pocketed}) exceeds dark_hit ({self.dark_hit})"
             )
         if self.dark_hit and self.stroke is not StrokeKind.DIRECT:
-            raise ValueError("dark_hit is for direct strokes (a rebound stroke may touch dark discs)")
+            raise RecordError("dark_hit is for direct strokes (a rebound stroke may touch dark discs)")
         if self.dark_hit and self.first_contact is FirstContact.NONE:
-            raise ValueError("dark_hit needs the striker to have touched a disc")
+            raise RecordError("dark_hit needs the striker to have touched a disc")
         return self
 
 
@@ -163,7 +165,7 @@ class Scoreboard:
         self.position = GAME.new_position({"players": self.players})
         seats = seats_in_play(self.players)
         if self.names and len(self.names) != len(seats):
-            raise ValueError(
+            raise SettingsError(
                 f"{len(seats)} player names needed for {self.players} players, got {len(self.names)}"
             )
 

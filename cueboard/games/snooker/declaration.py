@@ -19,6 +19,7 @@ from enum import StrEnum
 
 from pydantic import Field, model_validator
 
+from cueboard.errors import RecordError
 from cueboard.games.snooker.table import COLOURS_IN_ORDER
 from cueboard.records.base import Record
 
@@ -56,13 +57,13 @@ class SnookerDeclaration(Record):
     @model_validator(mode="after")
     def _coherent(self) -> SnookerDeclaration:
         if self.nominated is not None and self.nominated not in COLOURS_IN_ORDER:
-            raise ValueError(
+            raise RecordError(
                 f"nominated must be a colour ({', '.join(COLOURS_IN_ORDER)}), not '{self.nominated}'"
             )
         if self.action is Action.CHOOSE and self.choice is None:
-            raise ValueError("action 'choose' needs a choice (play, put_back or replace)")
+            raise RecordError("action 'choose' needs a choice (play, put_back or replace)")
         if self.action is Action.FORFEIT and self.side is None:
-            raise ValueError("action 'forfeit' needs the side that forfeits")
+            raise RecordError("action 'forfeit' needs the side that forfeits")
         if self.action is Action.CHOOSE_PLAYER and self.player is None:
-            raise ValueError("action 'choose_player' needs the player (seat)")
+            raise RecordError("action 'choose_player' needs the player (seat)")
         return self

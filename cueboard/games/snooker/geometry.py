@@ -35,6 +35,7 @@ from functools import lru_cache
 import numpy as np
 from numpy.typing import NDArray
 
+from cueboard.errors import PositionError
 from cueboard.games import clearance
 from cueboard.games.snooker import in_hand
 from cueboard.games.snooker.table import BALL_VALUES, STANDARD_TABLE, SnookerTable
@@ -462,7 +463,7 @@ def respot(
             if y is None:
                 y = _free_on_line(own[0], own[1], False, placed, table)
             if y is None:
-                raise ValueError(f"no place on the table to respot the {colour}")
+                raise PositionError(f"no place on the table to respot the {colour}")
             where = (own[0], y)
         placed[colour] = where
         out.append((colour, where[0], where[1], where == own))

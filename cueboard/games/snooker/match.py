@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from cueboard.errors import MoveError
 from cueboard.games.snooker.position import (
     SnookerPosition,
     SnookerRules,
@@ -76,9 +77,9 @@ def restart_frame(position: SnookerPosition) -> SnookerPosition:
 def next_frame(position: SnookerPosition) -> SnookerPosition:
     """The opening position of the next frame, the break-off passing to the next seat."""
     if not position.frame_over:
-        raise ValueError("the frame is not over")
+        raise MoveError("the frame is not over")
     if position.match_over:
-        raise ValueError("the match is over")
+        raise MoveError("the match is over")
     breaker = (position.breaker + 1) % position.rules.players
     fresh = restart_frame(position.model_copy(update={"breaker": breaker}))
     return fresh.model_copy(update={"frame_number": position.frame_number + 1})

@@ -45,7 +45,7 @@ from cueboard.engine.world import (
     run,
     to_events,
 )
-from cueboard.errors import CueboardInputError
+from cueboard.errors import PositionError
 from cueboard.games.snooker.cushions import table_shapes
 from cueboard.games.snooker.outcome import CUE_BALL, SIMULTANEOUS, outcome_of
 from cueboard.games.snooker.physics_params import STANDARD_PHYSICS, SnookerPhysics
@@ -58,10 +58,6 @@ from cueboard.records.base import Piece, PieceState, Position
 #: cushion: more than a pocket's whole mouth region (0.12 m around its centre), far less than the
 #: 1.7 m between a corner and a middle pocket.
 BEHIND = 0.25
-
-
-class PositionError(CueboardInputError):
-    """The position cannot be played: a ball off the bed, two balls overlapping, no cue ball."""
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ import numpy as np
 
 from cueboard.engine.layout import MODEL_BALL, N_MODELS, N_PAR
 from cueboard.engine.models import ball, mathavan
+from cueboard.errors import SettingsError
 
 
 @dataclass(frozen=True)
@@ -74,13 +75,13 @@ class SnookerPhysics:
 
     def __post_init__(self) -> None:
         if self.cushion_law not in ("mathavan", "han"):
-            raise ValueError(f"cushion_law must be 'mathavan' or 'han', not {self.cushion_law!r}")
+            raise SettingsError(f"cushion_law must be 'mathavan' or 'han', not {self.cushion_law!r}")
         if not 0.0 <= self.bed_restitution <= 1.0:
-            raise ValueError(f"bed_restitution must be between 0 and 1, not {self.bed_restitution}")
+            raise SettingsError(f"bed_restitution must be between 0 and 1, not {self.bed_restitution}")
         if not 0.0 <= self.rail_width <= 1.0:
-            raise ValueError(f"rail_width must be between 0 and 1 m, not {self.rail_width}")
+            raise SettingsError(f"rail_width must be between 0 and 1 m, not {self.rail_width}")
         if not 1 <= self.cushion_steps <= 1_000_000:
-            raise ValueError(f"cushion_steps must be between 1 and 1000000, not {self.cushion_steps}")
+            raise SettingsError(f"cushion_steps must be between 1 and 1000000, not {self.cushion_steps}")
 
     def param_array(self) -> np.ndarray:
         """The engine's parameter array (one row per model; only the ball row is used here)."""

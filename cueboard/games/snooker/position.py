@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from cueboard.errors import CueboardInputError
+from cueboard.errors import MoveError, RecordError, SettingsError
 from cueboard.games.snooker.table import BALL_VALUES, COLOURS_IN_ORDER
 from cueboard.records.base import Piece, PieceState, Position, Record
 
@@ -25,7 +25,7 @@ BallOn = Literal["red", "colour", "yellow", "green", "brown", "blue", "pink", "b
 Pair = tuple[int, int]
 
 
-class SnookerInputError(CueboardInputError):
+class SnookerInputError(MoveError):
     """A declaration or outcome that cannot apply to the position (illegal or inconsistent input)."""
 
 
@@ -62,7 +62,7 @@ class SnookerRules(Record):
     @model_validator(mode="after")
     def _seat_exists(self) -> SnookerRules:
         if self.first_breaker >= self.players:
-            raise ValueError(f"first_breaker {self.first_breaker} is not a seat of {self.players} players")
+            raise SettingsError(f"first_breaker {self.first_breaker} is not a seat of {self.players} players")
         return self
 
 
@@ -121,12 +121,12 @@ class SnookerPosition(Position):
     @model_validator(mode="after")
     def _consistent(self) -> SnookerPosition:
         if self.to_move >= self.rules.players:
-            raise ValueError(f"to_move {self.to_move} is not a seat of {self.rules.players} players")
+            raise RecordError(f"to_move {self.to_move} is not a seat of {self.rules.players} players")
         for choice in self.pending:
             if choice not in ("play", "put_back", "replace"):
-                raise ValueError(f"unknown pending choice '{choice}'")
+                raise RecordError(f"unknown pending choice '{choice}'")
         if "white" not in {p.id for p in self.pieces}:
-            raise ValueError("the position has no white (cue) ball")
+            raise RecordError("the position has no white (cue) ball")
         return self
 
     # --- reading the position -------------------------------------------------------------

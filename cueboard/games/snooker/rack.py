@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from typing import Final
 
+from cueboard.errors import SettingsError
 from cueboard.games.snooker.table import COLOURS_IN_ORDER, STANDARD_TABLE, SnookerTable
 from cueboard.records.base import Piece
 
@@ -22,7 +23,7 @@ TRIANGLE_ROWS: Final = {1: 1, 3: 2, 6: 3, 10: 4, 15: 5}
 def red_triangle(reds: int = 15, table: SnookerTable = STANDARD_TABLE) -> list[tuple[float, float]]:
     """Centres of the reds, apex first, row by row from the pink towards the top cushion."""
     if reds not in TRIANGLE_ROWS:
-        raise ValueError(f"{reds} reds do not make a triangle (choose one of {sorted(TRIANGLE_ROWS)})")
+        raise SettingsError(f"{reds} reds do not make a triangle (choose one of {sorted(TRIANGLE_ROWS)})")
     d = table.ball_diameter
     apex_y = table.spots["pink"][1] + d + APEX_GAP
     row_step = d * math.sqrt(3.0) / 2.0

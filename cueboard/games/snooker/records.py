@@ -10,6 +10,7 @@ from enum import StrEnum
 
 from pydantic import Field, model_validator
 
+from cueboard.errors import RecordError, StrikeError
 from cueboard.records.base import Piece, Record
 
 #: Largest tip offset accepted, as a fraction of the ball radius: beyond about half a radius a
@@ -41,7 +42,7 @@ class SnookerStrike(Record):
     @model_validator(mode="after")
     def _tip_on_ball(self) -> SnookerStrike:
         if self.side**2 + self.top**2 > MAX_TIP_OFFSET**2 + 1e-12:
-            raise ValueError(
+            raise StrikeError(
                 f"tip offset ({self.side}, {self.top}) is more than {MAX_TIP_OFFSET} of the radius "
                 "from the centre: the cue would miscue"
             )
@@ -139,24 +140,24 @@ class SnookerOutcome(Record):
     def _facts_agree(self) -> SnookerOutcome:
         for foul in self.ball_concerned:
             if foul not in self.manual_fouls:
-                raise ValueError(f"ball concerned given for '{foul}', which is not a reported foul")
+                raise RecordError(f"ball concerned given for '{foul}', which is not a reported foul")
         if not self.stroke:
             struck = (
                 self.first_contacts or self.cue_contacts or self.potted or self.off_table or self.jumped_over
             )
             if struck or self.cushions or self.fell:
-                raise ValueError(
+                raise RecordError(
                     "an outcome without a stroke (stroke: false) has no contacts, cushions, "
                     "potted, fallen or off-table balls"
                 )
             if not self.manual_fouls and not self.moved_by_other:
-                raise ValueError(
+                raise RecordError(
                     "an outcome without a stroke must report a foul (manual_fouls) or a ball "
                     "moved by someone else (moved_by_other)"
                 )
         if (self.fell_involved or self.fell_caused_foul) and not self.fell:
-            raise ValueError("fell_involved / fell_caused_foul need the ball that fell (fell)")
+            raise RecordError("fell_involved / fell_caused_foul need the ball that fell (fell)")
         for ball in self.fell:
             if ball in {b for b, _ in self.potted}:
-                raise ValueError(f"'{ball}' fell by itself (S3 R9): it is not also potted")
+                raise RecordError(f"'{ball}' fell by itself (S3 R9): it is not also potted")
         return self

@@ -22,10 +22,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
+from cueboard.errors import SettingsError
 from cueboard.games.snooker.declaration import Action, Choice, SnookerDeclaration
 from cueboard.games.snooker.match import match_score, new_position, next_frame
 from cueboard.games.snooker.position import SnookerInputError, SnookerPosition, is_red
@@ -66,7 +67,7 @@ class Scoreboard:
         if self.best_of is not None:
             rules["best_of"] = self.best_of
         if len(self.players) not in (2, 4):
-            raise ValueError(f"snooker is played by 2 or 4 players, not {len(self.players)}")
+            raise SettingsError(f"snooker is played by 2 or 4 players, not {len(self.players)}")
         rules.setdefault("players", len(self.players))
         self._start = new_position(rules, seed=self.seed)
         self._rng = np.random.default_rng(self.seed)
@@ -333,6 +334,8 @@ _FOUL_WORDS = {
 
 class ReportError(SnookerInputError):
     """A line of the scoreboard language that cannot be understood."""
+
+    code: ClassVar[str] = "unreadable-report"
 
 
 _FLAGS = {
