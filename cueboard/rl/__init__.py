@@ -2,11 +2,18 @@
 ``rl`` extra (``pip install cueboard[rl]``: PettingZoo and Gymnasium).
 
 - :func:`aec_env` — a PettingZoo AEC environment, every seat an agent (2 or 4 seats);
+- :func:`parallel_env` — a PettingZoo Parallel environment (every seat submits, the seat to
+  move's action is played);
 - :func:`gym_env` — a Gymnasium environment, the learner against AI players.
 
 Both take the game's rules settings as keywords (``players=4``, ``reds=6``, ``variant=...``)
 beside the environment's own (:class:`cueboard.rl.core.EnvSettings`: ``reward``, ``on_illegal``,
-``illegal_penalty``, ``max_steps``, ``observation``, ``first``).
+``illegal_penalty``, ``max_steps``, ``observation``, ``first``, ``action``, ``shaping``).
+
+The Gymnasium environments are registered as ``cueboard/<Game>-v0`` (``cueboard/Crokinole-v0``,
+``cueboard/Snooker-v0``, ``cueboard/Novuss-v0``) when this package is imported:
+``gymnasium.make("cueboard.rl:cueboard/Snooker-v0", opponent="ai:club", action="flat")`` imports
+it first. Their keywords are :func:`gym_env`'s.
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ if TYPE_CHECKING:
     from cueboard.ai.players import SearchSettings
     from cueboard.rl.aec import CueboardAECEnv
     from cueboard.rl.gym import CueboardGymEnv
+    from cueboard.rl.parallel import CueboardParallelEnv
 
 
 def _core(game: str, env: dict[str, Any], rules: dict[str, Any]) -> Core:
@@ -35,6 +43,8 @@ def aec_env(
     max_steps: int | None = None,
     observation: str = "array",
     first: int | None = None,
+    action: str = "dict",
+    shaping: float = 0.01,
     render_mode: str | None = None,
     **rules: Any,
 ) -> CueboardAECEnv:
@@ -48,8 +58,41 @@ def aec_env(
         "max_steps": max_steps,
         "observation": observation,
         "first": first,
+        "action": action,
+        "shaping": shaping,
     }
     return CueboardAECEnv(_core(game, env, rules), render_mode=render_mode)
+
+
+def parallel_env(
+    game: str,
+    *,
+    reward: str | RewardFn = "score",
+    on_illegal: str = "raise",
+    illegal_penalty: float = -1.0,
+    max_steps: int | None = None,
+    observation: str = "array",
+    first: int | None = None,
+    action: str = "dict",
+    shaping: float = 0.01,
+    render_mode: str | None = None,
+    **rules: Any,
+) -> CueboardParallelEnv:
+    """The PettingZoo Parallel environment of ``game`` (every seat submits an action, the seat to
+    move's is played: :mod:`cueboard.rl.parallel`); the settings are :func:`aec_env`'s."""
+    from cueboard.rl.parallel import CueboardParallelEnv
+
+    env = {
+        "reward": reward,
+        "on_illegal": on_illegal,
+        "illegal_penalty": illegal_penalty,
+        "max_steps": max_steps,
+        "observation": observation,
+        "first": first,
+        "action": action,
+        "shaping": shaping,
+    }
+    return CueboardParallelEnv(_core(game, env, rules), render_mode=render_mode)
 
 
 def gym_env(
@@ -64,6 +107,8 @@ def gym_env(
     max_steps: int | None = None,
     observation: str = "array",
     first: int | None = None,
+    action: str = "dict",
+    shaping: float = 0.01,
     render_mode: str | None = None,
     **rules: Any,
 ) -> CueboardGymEnv:
@@ -79,6 +124,8 @@ def gym_env(
         "max_steps": max_steps,
         "observation": observation,
         "first": first,
+        "action": action,
+        "shaping": shaping,
     }
     core = _core(game, env, rules)
     learner = core.seats[0] if seat is None else seat
@@ -87,4 +134,37 @@ def gym_env(
     )
 
 
-__all__ = ["ActionError", "EnvSettings", "RewardFn", "aec_env", "gym_env"]
+def _registered(game: str, **kwargs: Any) -> CueboardGymEnv:
+    """The entry point of ``cueboard/<Game>-v0``: :func:`gym_env` of ``game``."""
+    return gym_env(game, **kwargs)
+
+
+#: The games whose Gymnasium environments are registered, by id.
+ENV_IDS = {
+    "crokinole": "cueboard/Crokinole-v0",
+    "snooker": "cueboard/Snooker-v0",
+    "novuss": "cueboard/Novuss-v0",
+}
+
+
+def register_envs() -> None:
+    """Register :data:`ENV_IDS` with Gymnasium (done on import; again is harmless)."""
+    import gymnasium
+
+    for game, env_id in ENV_IDS.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(env_id, entry_point="cueboard.rl:_registered", kwargs={"game": game})
+
+
+register_envs()
+
+__all__ = [
+    "ENV_IDS",
+    "ActionError",
+    "EnvSettings",
+    "RewardFn",
+    "aec_env",
+    "gym_env",
+    "parallel_env",
+    "register_envs",
+]

@@ -9,7 +9,6 @@ novuss disc pocketed), so ``agent_selection`` follows the game's :meth:`Game.to_
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -17,7 +16,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from cueboard.records.base import Position
-from cueboard.rl.core import ActionError, Core, scores_after
+from cueboard.rl.core import ActionError, Core, StepFailedError, scores_after
 
 
 def agent_name(seat: int) -> str:
@@ -97,18 +96,22 @@ class CueboardAECEnv(AECEnv[str, Any, dict[str, Any]]):
         for a in self.agents:
             self.infos[a]["action_mask"] = self.core.action_mask(self.position, self._seat[a])
 
-    def step(self, action: Mapping[str, Any] | None) -> None:
+    def step(self, action: Any) -> None:
+        """Play ``action`` for :attr:`agent_selection` (None for an agent whose episode has ended:
+        it is removed, PettingZoo's convention). A move the game cannot play (the engine's event
+        limit...) ends the episode as truncated, ``info["step_failed"]`` saying why."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
-            if self.agents:
-                self._select()
+            for a in self.agents:
+                self.infos[a]["action_mask"] = self.core.action_mask(self.position, self._seat[a])
             return
         if action is None:
             raise ActionError(f"{agent} is to move: None is only for an agent whose episode has ended")
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         before = self.position
+        failed = False
         try:
             step = self.core.play(before, action, self._rng)
         except ActionError as err:
@@ -116,6 +119,9 @@ class CueboardAECEnv(AECEnv[str, Any, dict[str, Any]]):
                 raise
             self.rewards[agent] = self.core.settings.illegal_penalty
             self.infos[agent] = {"illegal": str(err)}
+        except StepFailedError as err:
+            failed = True
+            self.infos = {a: {"step_failed": str(err)} for a in self.agents}
         else:
             new_scores = scores_after(step.ruling, self.scores)
             by_seat = self.core.rewards(before, step, self.scores, new_scores)
@@ -123,13 +129,18 @@ class CueboardAECEnv(AECEnv[str, Any, dict[str, Any]]):
             self.position, self.last_ruling, self.scores = step.position, step.ruling, new_scores
             calls = tuple(c.key for c in step.ruling.calls)
             self.infos = {
-                a: {"ruling": calls, "placement_moved": step.placement_moved, "outcome": step.outcome}
+                a: {
+                    "ruling": calls,
+                    "placement_moved": step.placement_moved,
+                    "strike_moved": step.strike_moved,
+                    "outcome": step.outcome,
+                }
                 for a in self.agents
             }
         self.steps += 1
         over = self.core.game.to_move(self.position) is None
         limit = self.core.settings.max_steps
-        truncated = not over and limit is not None and self.steps >= limit
+        truncated = not over and (failed or (limit is not None and self.steps >= limit))
         self.terminations = dict.fromkeys(self.agents, over)
         self.truncations = dict.fromkeys(self.agents, truncated)
         self._select()

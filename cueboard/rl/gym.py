@@ -19,7 +19,10 @@ from cueboard.ai.agent import Agent
 from cueboard.ai.players import SearchSettings
 from cueboard.ai.registry import make_agent
 from cueboard.records.base import Position
-from cueboard.rl.core import ActionError, Core, Step, scores_after
+from cueboard.rl.core import ActionError, Core, StepFailedError, scores_after
+
+#: New games begun when the opponents' opening cannot be played, before :meth:`reset` gives up.
+RESET_ATTEMPTS = 10
 
 
 class CueboardGymEnv(gymnasium.Env[Any, dict[str, Any]]):
@@ -61,50 +64,57 @@ class CueboardGymEnv(gymnasium.Env[Any, dict[str, Any]]):
         }
 
     def _play_others(self) -> float:
-        """The other seats' turns until the learner's (or the end): the learner's reward."""
+        """The other seats' turns until the learner's (or the end): the learner's reward.
+        :class:`StepFailedError` when the game cannot play an opponent's move."""
         reward = 0.0
         while (seat := self.core.game.to_move(self.position)) is not None and seat != self.seat:
             before = self.position
             decision = self.opponents[seat].decide(self.core.game, before, self._opponent_rng)
-            if decision.strike is None:
-                outcome = self.core.game.no_stroke_outcome(before)
-            else:
-                _, outcome = self.core.game.simulate(before, decision.declaration, decision.strike)
-            after, ruling = self.core.game.apply(before, decision.declaration, outcome, self._rng)
-            step = Step(after, ruling, decision.declaration, decision.strike, False, outcome)
-            new_scores = scores_after(ruling, self.scores)
+            step = self.core.apply(before, decision.declaration, decision.strike, self._rng)
+            new_scores = scores_after(step.ruling, self.scores)
             reward += self.core.rewards(before, step, self.scores, new_scores)[self.seat]
-            self.position, self.scores = after, new_scores
-            self._calls.extend(c.key for c in ruling.calls)
+            self.position, self.scores = step.position, new_scores
+            self._calls.extend(c.key for c in step.ruling.calls)
         return reward
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Any, dict[str, Any]]:
-        """A new game; when the other seats play first, they play before the first observation."""
+        """A new game; when the other seats play first, they play before the first observation.
+        Should the game fail to play their opening (a limit of the simulator, :class:`StepFailedError`),
+        the game is begun again from the next episode seed."""
         super().reset(seed=seed)
         episode_seed = int(self.np_random.integers(2**31))
-        self._rng = np.random.default_rng(episode_seed)
-        self._opponent_rng = np.random.default_rng([episode_seed, 1])
-        self.position = self.core.new_position(seed=episode_seed)
-        self.scores = (0, 0)
-        self.steps = 0
-        self._calls = []
-        self._play_others()
-        return self._obs(), self._info()
+        for attempt in range(RESET_ATTEMPTS):
+            seeds = [episode_seed] if attempt == 0 else [episode_seed, 2, attempt]
+            self._rng = np.random.default_rng(seeds)
+            self._opponent_rng = np.random.default_rng([*seeds, 1])
+            self.position = self.core.new_position(seed=episode_seed + attempt)
+            self.scores = (0, 0)
+            self.steps = 0
+            self._calls = []
+            try:
+                self._play_others()
+            except StepFailedError:
+                continue
+            return self._obs(), self._info()
+        raise StepFailedError(f"the opponents' opening failed in {RESET_ATTEMPTS} new games in a row")
 
-    def step(self, action: dict[str, Any]) -> tuple[Any, SupportsFloat, bool, bool, dict[str, Any]]:
+    def step(self, action: Any) -> tuple[Any, SupportsFloat, bool, bool, dict[str, Any]]:
+        """The learner's turn, then the others' until the learner is to move again or the game is
+        over. A move the game cannot play (the engine's event limit...) ends the episode as
+        truncated, ``info["step_failed"]`` saying why."""
         if self.core.game.to_move(self.position) is None:
             raise ActionError("the episode is over: call reset()")
         self._calls = []
         before = self.position
+        limit = self.core.settings.max_steps
         try:
             step = self.core.play(before, action, self._rng)
         except ActionError as err:
             if self.core.settings.on_illegal == "raise":
                 raise
             self.steps += 1
-            limit = self.core.settings.max_steps
             truncated = limit is not None and self.steps >= limit
             return (
                 self._obs(),
@@ -113,19 +123,28 @@ class CueboardGymEnv(gymnasium.Env[Any, dict[str, Any]]):
                 truncated,
                 self._info(illegal=str(err)),
             )
+        except StepFailedError as err:
+            self.steps += 1
+            return self._obs(), 0.0, False, True, self._info(step_failed=str(err))
         new_scores = scores_after(step.ruling, self.scores)
         reward = self.core.rewards(before, step, self.scores, new_scores)[self.seat]
         self.position, self.scores = step.position, new_scores
         self._calls.extend(c.key for c in step.ruling.calls)
-        reward += self._play_others()
         self.steps += 1
+        more: dict[str, Any] = {
+            "placement_moved": step.placement_moved,
+            "strike_moved": step.strike_moved,
+            "outcome": step.outcome,
+        }
+        try:
+            reward += self._play_others()
+        except StepFailedError as err:
+            return self._obs(), reward, False, True, self._info(step_failed=str(err), **more)
         terminated = self.core.game.to_move(self.position) is None
-        limit = self.core.settings.max_steps
         truncated = not terminated and limit is not None and self.steps >= limit
         if self.render_mode == "ansi":
             print(self.render())
-        info = self._info(placement_moved=step.placement_moved, outcome=step.outcome)
-        return self._obs(), reward, terminated, truncated, info
+        return self._obs(), reward, terminated, truncated, self._info(**more)
 
     def render(self) -> str | None:
         if self.render_mode is None:

@@ -3,6 +3,7 @@ determinism, illegal actions refused with clear errors."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -178,24 +179,39 @@ def test_malformed_actions_raise_clear_errors(bad: Any, message: str) -> None:
     assert isinstance(ActionError("x"), ValueError)
 
 
-def test_snooker_refuses_a_nomination_not_open_and_an_impossible_tip_offset() -> None:
+def test_snooker_refuses_a_nomination_not_open() -> None:
     env = aec_env("snooker", reds=6)
     env.reset(seed=0)
     pink = env.core.options.index("pink")
     with pytest.raises(ActionError, match="option 'pink' is not open to seat 0 now"):
         env.step(action(env.core, option=pink, speed=3.0, angle=90.0))
-    with pytest.raises(ActionError, match="tip offset"):
-        env.step(action(env.core, speed=3.0, angle=90.0, side=0.6, top=0.6))  # 0.85 R > 0.7 R
+
+
+def test_a_tip_offset_that_would_miscue_is_pulled_onto_the_ball() -> None:
+    """Side 0.6 R and top 0.5 R lie 0.78 R from the centre, past the 0.7 R a tip may strike
+    without miscueing (the strike record's limit): the shorter pull is the side's, to
+    sqrt(0.7² - 0.5²) = 0.4899 R (the top's would be to 0.3606 R, 0.14 R away)."""
+    env = aec_env("snooker", reds=6)
+    env.reset(seed=0)
+    act = action(env.core, speed=3.0, angle=90.0, side=0.6, top=0.5)
+    decoded = env.core.decode(env.position, act)
+    assert decoded.strike_moved
+    strike = decoded.strike
+    assert strike.side == pytest.approx(math.sqrt(0.7**2 - 0.5**2), abs=0.7 / 2**11)
+    assert strike.side**2 + strike.top**2 <= 0.7**2
+    assert strike.top == pytest.approx(0.5, abs=1e-6) and strike.speed == pytest.approx(3.0, abs=1e-5)
+    env.step(act)
+    assert env.infos["seat_0"]["strike_moved"] and env.agent_selection == "seat_1"
 
 
 def test_penalize_keeps_the_position_and_the_seat() -> None:
     env = aec_env("snooker", reds=6, on_illegal="penalize", illegal_penalty=-0.5)
     env.reset(seed=0)
     before = env.position
-    env.step(action(env.core, speed=3.0, angle=90.0, side=0.6, top=0.6))
+    env.step(action(env.core, option=env.core.options.index("pink"), speed=3.0, angle=90.0))
     assert env.position is before and env.agent_selection == "seat_0"
     assert env.rewards == {"seat_0": -0.5, "seat_1": 0.0}
-    assert "tip offset" in env.infos["seat_0"]["illegal"]
+    assert "option 'pink' is not open" in env.infos["seat_0"]["illegal"]
 
 
 def test_a_place_another_piece_forbids_moves_to_a_legal_one() -> None:
