@@ -1,5 +1,5 @@
 """AI strength: snooker, crokinole and novuss players measured over simulated
-frames, against the bands of real players of each standard (docs/ai.md, "Calibration").
+frames, against the bands of real players of each standard (docs/ai-calibration.md).
 
 Sizes (environment variables; the defaults are the issue's 50 frames or games per level and per
 pairing and 300 crokinole rounds per pairing, several hours on 2 cores;

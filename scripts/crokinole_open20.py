@@ -1,6 +1,6 @@
 """The bench's crokinole open-20 test (``crokinole()`` in benchmarks/bench_ai.py: the best open 20
-from the shooting line, seed 7) with any noise, for calibrating the levels (docs/ai.md,
-"Calibration"):
+from the shooting line, seed 7) with any noise, for calibrating the levels (docs/ai-calibration.md,
+"Crokinole"):
 
     python scripts/crokinole_open20.py FLICKS DIRECTION/SPEED_REL/SPEED/START ...
 

@@ -1,4 +1,4 @@
-"""Play some of the AI benchmark's head-to-head frames, or sum up what was played (docs/ai.md,
+"""Play some of the AI benchmark's head-to-head frames, or sum up what was played (docs/ai-calibration.md,
 "The ladder and the ratings").
 
     python scripts/ladder.py play GAME PAIRINGS N [START [STEP]] > part.jsonl

@@ -58,7 +58,7 @@ from cueboard.records.base import Piece
 #: Execution noise per level, calibrated to open-20 success on an empty board of about
 #: 30 % (beginner), 60 % (club) and 85-95 % (pro), amateur between: measured by the bench's test
 #: (the best open 20 from the shooting line, seed 7) at 27.6 / 43.9 / 62.5 / 94.2 % of 2000
-#: flicks each (docs/ai.md, "Calibration"). No open-20 percentage of NCA players was found
+#: flicks each (docs/ai-calibration.md, "Crokinole"). No open-20 percentage of NCA players was found
 #: published; what was found: the 20s count of the World Championship's preliminary rounds
 #: (Justin Slater's record 142 20s in 320 shots, 44 % of all his shots, 2012; the usual winner's
 #: 86-108), and a coach's drill of 100 open 20s scored at 76 % — so the bands are the issue's. A
@@ -67,7 +67,7 @@ from cueboard.records.base import Piece
 #: about ±20 mm (1σ). The same open-20 success comes from many pairs of direction and speed error
 #: (0.15° / 3.3 % and 0.6° / 3.3 % both hole 94 %; 1.0° / 13 % and 1.8° / 7.5 % both 63 %), and
 #: the direction error is what decides takeouts, so the levels' pairs were chosen for the ladder
-#: (docs/ai.md, "Crokinole: the ideas measured"): the direction error far apart from
+#: (docs/ai-calibration.md, "Crokinole: the ideas measured"): the direction error far apart from
 #: level to level, the speed error growing too (the club player's and the amateur's equal). Both
 #: are assumptions within the calibration, not measured players' figures.
 NOISE: Final[dict[str, DiscNoise]] = {

@@ -10,8 +10,8 @@ noiseless screen's choice); an amateur knows the cuts, the stick and the banks b
 guards, and plays for the score on the board rather than for what the next shooter can reach; a
 club player plays the margin, not the round's expected result, and weighs fewer shots under its
 noise than the pro. The open-20 calibration
-(the best open 20 with each level's noise, docs/ai.md "Calibration") is a test of the hand, not
-of these choices, so it does not change. The measured effect of each setting is in docs/ai.md
+(the best open 20 with each level's noise, docs/ai-calibration.md "Crokinole") is a test of the hand, not
+of these choices, so it does not change. The measured effect of each setting is in docs/ai-calibration.md
 ("Crokinole: the ideas measured"); two settings measured for the pro and not kept
 (no level uses them) are softer takeouts and the look-ahead to the next shooter's reply
 (:mod:`cueboard.ai.crokinole_reply`).
@@ -81,7 +81,7 @@ class CrokinoleDecisions:
 #: Everything: the pro's way (and the noiseless player's).
 FULL: Final = CrokinoleDecisions()
 
-#: Each level's way of choosing (docs/ai.md, "Crokinole: the ideas measured").
+#: Each level's way of choosing (docs/ai-calibration.md, "Crokinole: the ideas measured").
 DECISIONS: Final[dict[str, CrokinoleDecisions]] = {
     "perfect": FULL,
     "pro": FULL,

@@ -8,11 +8,11 @@ the round, not by its tally: the final margin is modelled as a normal variable a
 current (exposure-adjusted) margin plus what the side about to shoot is expected to gain, with a
 spread that grows with the discs still to be shot. Measured in the AI's own play before this
 evaluation (67 one-round games of the ladder's pairings: 30 pro v club, 30 club v amateur, 7
-amateur v beginner, frames seeded from 600 on, not the benchmark's seeds; 2026-12-02, docs/ai.md
-"Crokinole's ladder"): the final margin's spread is 8.5-10.2 points times the square root of the
-discs left (1 to 15 discs), and the side about to shoot gains on the exposure-adjusted margin
--0.4 to 5.1 points (mean 1.4) without the hammer and 9.6-12.1 with it (the round's last disc
-still to come). The constants below are round figures inside those ranges.
+amateur v beginner, frames seeded from 600 on, not the benchmark's seeds; 2026-12-02): the final
+margin's spread is 8.5-10.2 points times the square root of the discs left (1 to 15 discs), and the
+side about to shoot gains on the exposure-adjusted margin -0.4 to 5.1 points (mean 1.4) without the
+hammer and 9.6-12.1 with it (the round's last disc still to come). The constants below are round
+figures inside those ranges.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ strike. Independent Gaussian errors on each control, drawn from a seeded numpy G
 Snooker: each level has its own triple (direction °, cue-ball speed m/s, tip offset mm), chosen so
 that the level's self-play pot success lies in the band of real players of that standard
 (beginner 20-35 %, amateur 40-55 %, club 60-75 %, professional 88-95 %). How the
-triples were found, and what they measure, is in docs/ai.md ("Calibration"). In short: pot
+triples were found, and what they measure, is in docs/ai-calibration.md. In short: pot
 success depends on the *effective* direction error, the stroke's direction σ combined with what
 the tip's σ does through squirt and throw (about 0.36° per millimetre of side,
 ``cueboard.ai.snooker.player.SIDE_DEG_PER_MM``); the earlier levels (pro at the tournament
@@ -15,11 +15,11 @@ points gives the factor that puts each level in the middle of its band; each lev
 earlier proportions of direction, speed and tip error, times that factor.
 The amateur was made steadier afterwards: at 0.4° / 0.14 m/s / 0.9 mm it measured
 39.6 % over 50 frames on the Mathavan cushions, under its band; 0.85 of that (0.34° / 0.12 m/s /
-0.75 mm) measured 42.2 % (40.4-44.1) over 50 frames (docs/ai.md, "To 50 frames").
+0.75 mm) measured 42.2 % (40.4-44.1) over 50 frames (docs/ai-calibration.md, "To 50 frames").
 The professional was set apart afterwards (:data:`PRO_CUE_NOISE`): a stroke steadier than the
 pool robots' and a contact-point error (``CueNoise.contact``), because his long pots, mostly long
 through the object ball with the cue ball close, are missed through the contact, not the stroke
-(docs/ai.md, "The pro's noise split between stroke and contact").
+(docs/ai-calibration.md, "The pro's noise split between stroke and contact").
 
 The noise of the ICGA computational-pool tournaments (Greenspan 2005; Archibald, Altman & Shoham,
 "Analysis of a winning computational billiards player", IJCAI 2009) — σ 0.125° on the stroke
@@ -111,8 +111,8 @@ TOURNAMENT_CUE_NOISE: Final = CueNoise(direction_deg=0.125, speed=0.075, tip=0.0
 
 #: The professional's contact-point error (σ, metres; :class:`CueNoise`). Set together with the
 #: pro's stroke errors (:data:`PRO_CUE_NOISE`) and its pot floor
-#: (``cueboard.ai.snooker.player.POT_FLOOR``): the calibration run is in docs/ai.md
-#: ("Calibration", "The pro recalibrated"). The weaker levels have none: beside their stroke errors
+#: (``cueboard.ai.snooker.player.POT_FLOOR``): the calibration run is in
+#: docs/ai-calibration.md ("The pro recalibrated"). The weaker levels have none: beside their stroke errors
 #: it is small.
 PRO_CONTACT: Final = 0.0003
 
@@ -122,12 +122,12 @@ PRO_CONTACT: Final = 0.0003
 #: cue's line, which grows with the cue ball's distance from the object ball times it. The
 #: bands: pot success 88-95 %, long pots 55-75 %, a century in 15-40 % of frames. Measured over 50
 #: self-play frames (seed 100, at 0956e5d): 92.6 % (1409/1522), long 72.9 % (175/240), a century in
-#: 9 of 50 frames (18 %); docs/ai.md, "Calibration" ("The pro's contact error set between them").
+#: 9 of 50 frames (18 %); docs/ai-calibration.md, "The pro's contact error set between them".
 PRO_CUE_NOISE: Final = CueNoise(
     direction_deg=0.025, speed=0.02, tip=0.0001, contact=PRO_CONTACT
 )
 
-#: Each snooker level's σ (direction °, speed m/s, tip m, contact m). Calibration: docs/ai.md
+#: Each snooker level's σ (direction °, speed m/s, tip m, contact m). Calibration: docs/ai-calibration.md
 #: (the amateur's: 0.85 of its earlier 0.4° / 0.14 m/s / 0.9 mm).
 CUE_NOISE: Final[dict[str, CueNoise]] = {
     "perfect": CueNoise(0.0, 0.0, 0.0),

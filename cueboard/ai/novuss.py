@@ -58,12 +58,12 @@ if TYPE_CHECKING:
 #: Execution noise per level. A novuss stroke crosses up to ~0.9 m to a disc that then runs
 #: ~0.3-0.6 m to a pocket 100 mm wide (50 mm more than a disc): the pocket takes about ±17 mm,
 #: so 'pro' (0.2° direction, 2.5% speed, 1 mm placement) pots a 0.6 m + 0.4 m straight pot nearly
-#: always. No published statistics of novuss players exist to calibrate to (docs/ai.md,
+#: always. No published statistics of novuss players exist to calibrate to (docs/ai-calibration.md,
 #: "Novuss"), so the levels are spaced for the ladder (the goal: each level wins >= 80 % of games
 #: against the one below, the pro >= 90 % against the club player): the club player's direction
 #: error 4.5 times the pro's, the amateur's and the beginner's about 2.4 and 2 times the level
 #: above's. 0.2 / 0.6 / 1.4 / 2.8° left the pro winning 83 % and the amateur 78 % of their games;
-#: the screens that chose these are in docs/ai.md ("The ladder and the ratings").
+#: the screens that chose these are in docs/ai-calibration.md ("Novuss").
 NOISE: Final[dict[str, DiscNoise]] = {
     "perfect": DiscNoise(0.0, 0.0, 0.0, 0.0),
     "pro": DiscNoise(direction_deg=0.2, speed_rel=0.025, speed=0.008, start=0.001),

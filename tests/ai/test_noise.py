@@ -26,7 +26,7 @@ def test_the_tournament_noise_is_a_study_of_the_pro() -> None:
     # the ICGA computational-pool tournaments' noise (Archibald, Altman & Shoham, IJCAI 2009)
     t = TOURNAMENT_CUE_NOISE
     assert (t.direction_deg, t.speed, t.tip, t.contact) == (0.125, 0.075, 0.0005, 0.0)
-    # the pro (docs/ai.md, "Calibration"): a steadier stroke and a contact-point error
+    # the pro (docs/ai-calibration.md): a steadier stroke and a contact-point error
     pro = CUE_NOISE["pro"]
     expected = (0.025, 0.02, 0.0001, 0.0003)
     assert (pro.direction_deg, pro.speed, pro.tip, pro.contact) == pytest.approx(expected)

@@ -49,7 +49,7 @@ def test_variations_turn_and_pace_a_rebound() -> None:
 
 
 def test_every_novuss_error_grows_from_the_pro_to_the_beginner() -> None:
-    """The levels are spaced for the ladder (docs/ai.md, "The ladder and the ratings"): each level's
+    """The levels are spaced for the ladder (docs/ai-calibration.md, "Novuss"): each level's
     direction, speed and placement errors are larger than the level above's."""
     from cueboard.ai.novuss import NOISE
 

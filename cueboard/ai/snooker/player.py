@@ -60,12 +60,12 @@ POT_FIRST: Final[dict[str, float | None]] = {
 #: A professional does not take on a pot that his own estimate gives less than this while a
 #: safety is on: the noisy samples of the search rate a 25 % pot by ten draws, and the luckiest of
 #: eight candidates' means wins. Set with the pro's noise (``cueboard.ai.noise.PRO_CUE_NOISE``);
-#: the screening runs and the 50-frame calibration run are in docs/ai.md ("Calibration").
+#: the screening runs and the 50-frame calibration run are in docs/ai-calibration.md.
 POT_FLOOR: Final[dict[str, float | None]] = {
     "beginner": None, "amateur": None, "club": None, "pro": 0.3, "perfect": None,
 }
 
-#: The noise studies' own decision settings (docs/ai.md, "Stronger at the
+#: The noise studies' own decision settings (docs/ai-calibration.md, "Stronger at the
 #: tournament noise"): a study plays its level's decisions except for these. The pot floor that
 #: replaces the level's, and how many noisy plays through the fast physics check each safety for
 #: fouls (:func:`cueboard.ai.snooker.safety.foul_share`; 0: not checked).

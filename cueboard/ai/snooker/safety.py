@@ -15,7 +15,7 @@ execution noise (direction, speed, tip), and what share of those plays foul is c
 (:func:`foul_share`: no ball hit, a first contact not on, the cue ball or a ball not on potted).
 The contact-window estimate covers the direction error alone, and the swept route was found with
 the stroke's speed exact: at the pool robots' noise the firm safeties (2.6 and 3.4 m/s) fouled
-2.3-3.6% of the times they were played and the soft ones 0.3% (docs/ai.md, "Stronger at the
+2.3-3.6% of the times they were played and the soft ones 0.3% (docs/ai-calibration.md, "Stronger at the
 tournament noise"). A candidate's ``success`` is then the smaller of the two estimates, and the
 candidates that fouled in more than :data:`MAX_FOUL_SHARE` of their plays are dropped while at
 least :data:`MIN_KEPT` others are left.

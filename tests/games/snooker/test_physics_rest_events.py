@@ -6,7 +6,7 @@ A contact slower than 2 mm/s stops crawling balls inside the impact law (docs/ph
 final positions from these events. Regressions (tests/games/snooker/data/rest_in_contact_*.json,
 found by chaining random strokes): without that event the outcome kept such a ball where it had
 last stopped (or where the stroke began), so the next position had two balls overlapping by
-0.6 mm and the physics refused it — the aborted AI frames of docs/ai.md.
+0.6 mm and the physics refused it, which stopped AI frames with an error.
 """
 
 from __future__ import annotations
