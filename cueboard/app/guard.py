@@ -40,12 +40,15 @@ from collections import Counter, OrderedDict
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from dataclasses import dataclass
 from http import HTTPStatus
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 from urllib.parse import urlsplit
 
 from starlette.exceptions import HTTPException
 
-from cueboard.errors import CueboardInputError
+from cueboard.errors import CueboardInputError, SettingsError
+
+if TYPE_CHECKING:
+    from cueboard.store import Store
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -80,6 +83,7 @@ class BodyTooLargeError(HTTPException, CueboardInputError):
     """A request body over the limit (413; an HTTPException first, so that FastAPI's body reading
     passes it on to the app's error handler as it is)."""
 
+    code: ClassVar[str] = "body-too-large"
 
     def __init__(self, detail: str, status_code: int = 413):
         super().__init__(status_code=status_code, detail=detail)
@@ -88,6 +92,7 @@ class BodyTooLargeError(HTTPException, CueboardInputError):
 class BodyTimeoutError(BodyTooLargeError):
     """A request body that stopped arriving (408)."""
 
+    code: ClassVar[str] = "body-timeout"
 
     def __init__(self, detail: str):
         super().__init__(detail, 408)
@@ -244,6 +249,7 @@ async def _send_error(send: Send, status: int, detail: str, extra: dict[str, Any
 class RateLimitedError(CueboardInputError):
     """Too many requests of one kind from one client (429, with the seconds to wait)."""
 
+    code: ClassVar[str] = "rate-limited"
 
     def __init__(self, what: str, retry_after_s: float):
         super().__init__(f"too many {what} from this client: try again in {math.ceil(retry_after_s)} s")
@@ -259,21 +265,35 @@ class Rate:
 
     def __post_init__(self) -> None:
         if not (self.per_minute > 0 and self.burst >= 1):
-            raise ValueError(f"a rate needs per_minute > 0 and burst >= 1, not {self}")
+            raise SettingsError(f"a rate needs per_minute > 0 and burst >= 1, not {self}")
 
 
 class RateLimiter:
-    """Token buckets per client (by address), in this process. The table of clients is bounded
-    (the ``max_clients`` most recently seen are kept), so a flood of addresses cannot grow it."""
+    """Token buckets per client (by address).
+
+    With a ``store`` the buckets are rows of its database (table ``rate_buckets``), so every
+    server process over that database spends from the same bucket and ``--workers N`` does not
+    give a client N times the rate; buckets that have refilled are deleted now and then. Without
+    one they live in this process, the table of clients bounded (the ``max_clients`` most recently
+    seen are kept), so a flood of addresses cannot grow it.
+
+    The client address is the connection's peer, or, from a trusted proxy only, the one its
+    ``X-Forwarded-For`` names (uvicorn's ``forwarded_allow_ips``, set by ``cueboard serve
+    --trusted-proxy``; docs/service.md#connections)."""
+
+    #: Shared buckets: every this many takes, delete the ones that have refilled.
+    PRUNE_EVERY = 256
 
     def __init__(self, what: str, rate: Rate, *, max_clients: int = 4096,
-                 clock: Callable[[], float] = time.monotonic):
+                 clock: Callable[[], float] = time.time, store: Store | None = None):
         self.what = what
         self.rate = rate
         self.max_clients = max_clients
         self.clock = clock
+        self.store = store
         self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
         self._lock = threading.Lock()
+        self._takes = 0
 
     def __len__(self) -> int:
         return len(self._buckets)
@@ -281,6 +301,15 @@ class RateLimiter:
     def take(self, client: str) -> None:
         """Spend one request of ``client``'s bucket, or raise :class:`RateLimitedError`."""
         per_s = self.rate.per_minute / 60.0
+        if self.store is not None:
+            now = self.clock()
+            wait = self.store.take_token(f"{self.what}|{client}"[:200], per_s, self.rate.burst, now)
+            self._takes += 1
+            if self._takes % self.PRUNE_EVERY == 0:
+                self.store.forget_full_buckets(now - self.rate.burst / per_s)
+            if wait > 0.0:
+                raise RateLimitedError(self.what, wait)
+            return
         with self._lock:
             now = self.clock()
             tokens, at = self._buckets.pop(client, (float(self.rate.burst), now))

@@ -144,8 +144,8 @@ def create_app(
     ``ai_workers``, ``ai_memory_mb``, ``ai_timeout_s``: the AI's worker processes and their caps
     (:class:`cueboard.app.work.AIWork`; 0 workers: the AI searches in the request's thread)."""
     store = Store(database_url, upgrade=upgrade)
-    creating = RateLimiter("new matches", create_rate)
-    ai_turns = RateLimiter("AI turns", ai_rate)
+    creating = RateLimiter("new matches", create_rate, store=store)
+    ai_turns = RateLimiter("AI turns", ai_rate, store=store)
     ai_work = AIWork(ai_workers, memory_mb=ai_memory_mb, timeout_s=ai_timeout_s)
     service = MatchService(store, ai_budget_s=ai_budget_s, ai_work=ai_work)
     online = Online(service)

@@ -24,7 +24,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from cueboard.errors import CueboardError, CueboardInputError
-from cueboard.store.models import FrameRow, HealthRow, MatchRow, ShotRow
+from cueboard.store.models import FrameRow, HealthRow, MatchRow, RateRow, ShotRow
 
 #: Environment variable naming the database URL.
 DATABASE_URL_ENV = "CUEBOARD_DATABASE_URL"
@@ -317,6 +317,35 @@ class Store:
         except SQLAlchemyError as err:
             raise StoreUnavailableError(f"the database cannot be written: {_short(err)}") from None
         return now
+
+    # --- rate limits ---------------------------------------------------------------------------
+    def take_token(self, key: str, per_s: float, burst: int, now: float) -> float:
+        """Spend one token of the bucket ``key`` (refilled at ``per_s`` tokens a second, holding at
+        most ``burst``) at time ``now`` (seconds since the epoch): 0.0 when one was spent, else the
+        seconds until one will be. One short transaction with the row locked (PostgreSQL: ``SELECT
+        ... FOR UPDATE``; SQLite: the insert takes the database's write lock), so every server
+        process spends from the same bucket."""
+        from sqlalchemy.dialects import postgresql, sqlite
+
+        with self.session() as s:
+            dialect = s.get_bind().dialect.name
+            insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+            s.execute(insert(RateRow).values(key=key, tokens=float(burst), at=now)
+                      .on_conflict_do_nothing(index_elements=["key"]))
+            row = s.scalars(select(RateRow).where(RateRow.key == key).with_for_update()).one()
+            tokens = min(float(burst), row.tokens + max(0.0, now - row.at) * per_s)
+            if tokens < 1.0:
+                row.tokens, row.at = tokens, max(now, row.at)
+                return (1.0 - tokens) / per_s
+            row.tokens, row.at = tokens - 1.0, max(now, row.at)
+            return 0.0
+
+    def forget_full_buckets(self, older_than: float) -> int:
+        """Delete the buckets last spent before ``older_than`` (refilled by now: a missing row is
+        a full bucket); how many."""
+        with self.session() as s:
+            gone = s.execute(delete(RateRow).where(RateRow.at < older_than))
+            return int(gone.rowcount or 0)  # type: ignore[attr-defined]
 
 
 def _short(err: BaseException) -> str:
