@@ -92,6 +92,17 @@ def _still_at(
     return None
 
 
+def _span(p: float, v: float, a: float, duration: float) -> tuple[float, float]:
+    """The least and greatest of ``p + v τ + ½ a τ²`` over ``0 ≤ τ ≤ duration``: at the ends, or
+    at the turning point ``τ = -v / a`` when it lies between (the screen's margin, two diameters,
+    is far wider than the rounding of the sampled values)."""
+    ends = [p, p + duration * (v + 0.5 * a * duration)]
+    if a != 0.0 and 0.0 < -v / a < duration:
+        tau = -v / a
+        ends.append(p + tau * (v + 0.5 * a * tau))
+    return min(ends), max(ends)
+
+
 def jumped_over(events: Sequence[Event], position: Position, *, cue: str, diameter: float) -> tuple[str, ...]:
     """The object balls ``cue`` jumped over (module doc), in the order they were jumped."""
     flights: list[tuple[float, float, BodyMotion]] = []
@@ -112,7 +123,7 @@ def jumped_over(events: Sequence[Event], position: Position, *, cue: str, diamet
     if not flights:
         return ()
     tracks = _track(events, position)
-    samples: dict[tuple[int, float], tuple[np.ndarray, np.ndarray, np.ndarray, tuple[float, ...]]] = {}
+    samples: dict[tuple[int, float], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
     found: list[tuple[float, str]] = []
     for ball, track in tracks.items():
         if ball == cue:
@@ -123,23 +134,25 @@ def jumped_over(events: Sequence[Event], position: Position, *, cue: str, diamet
             if t0 >= limit:
                 continue
             end = min(t1, limit)
+            still = _still_at(track, t0, end)
+            if still is not None:
+                # a ball that does not move during the flight is passed over only if it lies
+                # within a diameter of the flight's box (NaN, a removed ball, never is)
+                px, py = still
+                x_lo, x_hi = _span(m.x, m.vx, m.ax, end - t0)
+                y_lo, y_hi = _span(m.y, m.vy, m.ay, end - t0)
+                reach = 2.0 * diameter
+                if not (x_lo - reach < px < x_hi + reach and y_lo - reach < py < y_hi + reach):
+                    continue
             key = (i, end)
             if key not in samples:
                 t = np.append(np.arange(t0, end, DT), end)
                 tau = t - t0
                 cx = m.x + tau * (m.vx + 0.5 * m.ax * tau)
                 cy = m.y + tau * (m.vy + 0.5 * m.ay * tau)
-                box = (float(cx.min()), float(cx.max()), float(cy.min()), float(cy.max()))
-                samples[key] = (t, cx, cy, box)
-            t, cx, cy, (x_lo, x_hi, y_lo, y_hi) = samples[key]
-            still = _still_at(track, t0, end)
+                samples[key] = (t, cx, cy)
+            t, cx, cy = samples[key]
             if still is not None:
-                # a ball that does not move during the flight is passed over only if it lies
-                # within a diameter of the flight's box (NaN, a removed ball, never is)
-                px, py = still
-                reach = 2.0 * diameter
-                if not (x_lo - reach < px < x_hi + reach and y_lo - reach < py < y_hi + reach):
-                    continue
                 dx = cx - px
                 dy = cy - py
             else:
