@@ -30,7 +30,16 @@ if TYPE_CHECKING:
     from cueboard.ai.agent import Agent, Decision
     from cueboard.ai.registry import make_agent
     from cueboard.engine.events import Event, EventKind
-    from cueboard.errors import CueboardError, CueboardInputError, UnknownGameError
+    from cueboard.errors import (
+        CueboardError,
+        CueboardInputError,
+        MoveError,
+        PositionError,
+        RecordError,
+        SettingsError,
+        StrikeError,
+        UnknownGameError,
+    )
     from cueboard.games import GAME_NAMES
     from cueboard.games.protocol import (
         Capability,
@@ -46,10 +55,10 @@ if TYPE_CHECKING:
         get_game,
     )
     from cueboard.games.replay import replay
-    from cueboard.registry import game_names
-    from cueboard.records.base import Piece, PieceState, Position, RecordError
+    from cueboard.records.base import Piece, PieceState, Position
     from cueboard.records.match import MatchRecord, ShotEntry, read_match, write_match
     from cueboard.records.ruling import Call, Ruling
+    from cueboard.registry import game_names
 
 #: Public name -> the module that defines it.
 _EXPORTS = {
@@ -60,6 +69,11 @@ _EXPORTS = {
     "EventKind": "cueboard.engine.events",
     "CueboardError": "cueboard.errors",
     "CueboardInputError": "cueboard.errors",
+    "MoveError": "cueboard.errors",
+    "PositionError": "cueboard.errors",
+    "RecordError": "cueboard.errors",
+    "SettingsError": "cueboard.errors",
+    "StrikeError": "cueboard.errors",
     "GAME_NAMES": "cueboard.games",
     "ChanceOutcome": "cueboard.games.protocol",
     "Game": "cueboard.games.protocol",
@@ -78,7 +92,6 @@ _EXPORTS = {
     "Piece": "cueboard.records.base",
     "PieceState": "cueboard.records.base",
     "Position": "cueboard.records.base",
-    "RecordError": "cueboard.records.base",
     "MatchRecord": "cueboard.records.match",
     "ShotEntry": "cueboard.records.match",
     "read_match": "cueboard.records.match",
@@ -117,13 +130,17 @@ __all__ = [
     "IllegalChoiceError",
     "IllegalPlacementError",
     "MatchRecord",
+    "MoveError",
     "Piece",
     "PieceState",
     "PlacementArea",
     "Position",
+    "PositionError",
     "RecordError",
     "Ruling",
+    "SettingsError",
     "ShotEntry",
+    "StrikeError",
     "StrikeParameter",
     "Termination",
     "Turn",
