@@ -163,3 +163,38 @@ def test_the_live_poll_rules_a_time_out_nobody_acts_on(db_url: str, monkeypatch:
         assert view["clock"]["version"] == 1
         assert datetime.fromisoformat(view["clock"]["deadline"]) == deadline + timedelta(seconds=15)
         watch.close()
+
+
+def test_on_postgresql_a_notify_from_one_server_wakes_the_others_streams_at_once(
+        pg_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """LISTEN/NOTIFY between server processes: the far server polls only every 60 s here, so a
+    move reaches its watcher promptly only through the near server's NOTIFY."""
+    import fake_physics
+
+    fake_physics.install(monkeypatch)
+    near, far = create_app(pg_url), create_app(pg_url)
+    far.state.online.hub.poll_s = 60.0
+    with serve(near) as base, serve(far) as base2, httpx.Client(base_url=base) as host, \
+            httpx.Client(base_url=base) as guest, httpx.Client(base_url=base2) as watcher:
+        mid = _friend_match(host, guest)
+        watch = EventReader(watcher, f"/api/matches/{mid}/live")
+        watch.until("seats")
+        hub = far.state.online.hub
+        deadline = time.monotonic() + 10
+        while not hub.listening and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert hub.listening
+        delays = []
+        for move in range(2):
+            t0 = time.perf_counter()
+            if move == 0:
+                r = _act(host, "POST", f"/api/matches/{mid}/shots", json=FOUL)
+            else:
+                r = _act(guest, "POST", f"/api/matches/{mid}/choices", json={"choice": "put_back"})
+            assert r.status_code == 200, r.text
+            got = watch.until("match")
+            delays.append(time.perf_counter() - t0)
+            assert [e.id for e in got if e.event == "shot"] == [move + 1]
+        assert max(delays) < 1.0, delays  # the far poll would have taken up to 60 s
+        assert hub.heard >= 2
+        watch.close()

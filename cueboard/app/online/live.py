@@ -9,9 +9,14 @@ stands. Seats (names, taken, present) travel as snapshots (``seats``), which may
 
 Because the log is read from the database, a move stored by any process reaches the watchers of
 every process: a move of this process wakes its streams at once (:meth:`LiveHub.notify`, called
-once the acting request is done), and one background task per process reads, every
-``poll_s``, the number of moves and the seats of the matches it is watching, waking those that
-changed (a move stored by another worker process, a seat taken or gone away there).
+once the acting request is done). On PostgreSQL it also sends ``NOTIFY cueboard_live`` with the
+match id, and each process that watches tables keeps one connection ``LISTEN``-ing on that channel
+(psycopg's ``AsyncConnection.notifies``), so the other worker processes wake their streams of the
+match at once too (PostgreSQL delivers a notification when the sender's transaction commits).
+As the fallback — SQLite, a lost listening connection, a change no request announced — one
+background task per process reads, every ``poll_s``, the number of moves and the seats of the
+matches it is watching, waking those that changed (a move stored by another worker process, a
+seat taken or gone away there, a time-out the shot clock ruled).
 
 Presence: a stream opened with a seat's credentials counts the seat present; the lease is
 written to the database (``online_seats.present_until``, renewed every ``ping_s``, lasting
@@ -25,12 +30,14 @@ import asyncio
 import contextlib
 import json
 import logging
+import secrets
 from collections import Counter, OrderedDict
 from collections.abc import AsyncIterator, Collection
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import select, text
+from sqlalchemy.engine import make_url
 
 from cueboard.app.online.clock import ShotClock
 from cueboard.app.online.seats import SeatBook, lease
@@ -39,6 +46,18 @@ from cueboard.store import StoreError
 from cueboard.store.models import MatchRow
 
 log = logging.getLogger(__name__)
+#: The PostgreSQL channel the server processes wake each other's streams on (payload
+#: ``<sender>:<match id>``).
+CHANNEL = "cueboard_live"
+
+
+def listen_conninfo(url: str) -> str | None:
+    """The psycopg connection string of a PostgreSQL SQLAlchemy URL (None for another database:
+    it has no LISTEN/NOTIFY, the poll alone carries moves between processes)."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "postgresql":
+        return None
+    return parsed.set(drivername="postgresql").render_as_string(hide_password=False)
 
 
 def sse(event: str, data: Any, event_id: int | None = None) -> str:
@@ -75,10 +94,25 @@ class LiveHub:
         self._gen: Counter[str] = Counter()
         self._snaps: dict[str, tuple[int, int, dict[str, Any], list[dict[str, Any]]]] = {}
         self._poller: asyncio.Task[None] | None = None
+        #: PostgreSQL: this process's name on :data:`CHANNEL`, its listening task, the
+        #: notifications received from other processes (for the tests and the logs).
+        self._conninfo = listen_conninfo(self.store.url)
+        self._sender = secrets.token_hex(6)
+        self._listener: asyncio.Task[None] | None = None
+        self.listening = False
+        self.heard = 0
 
     # --- waking --------------------------------------------------------------------------------
     def notify(self, match_id: str) -> None:
-        """Wake the streams of ``match_id`` (callable from any thread)."""
+        """Wake the streams of ``match_id``, here and (PostgreSQL) in every other server process
+        (callable from any thread; blocks for one short statement on PostgreSQL)."""
+        if self._conninfo is not None:
+            try:
+                with self.store.session() as s:
+                    s.execute(text("SELECT pg_notify(:channel, :payload)"),
+                              {"channel": CHANNEL, "payload": f"{self._sender}:{match_id}"})
+            except Exception:  # the other processes' polls still carry the move
+                log.warning("sending the live tables' notification failed", exc_info=True)
         loop = self._loop
         if loop is None or loop.is_closed():
             return
@@ -108,6 +142,35 @@ class LiveHub:
             self._poller = None
         if self._poller is None or self._poller.done():
             self._poller = loop.create_task(self._poll(), name="cueboard-live-poll")
+        if self._conninfo is not None and (self._listener is None or self._listener.done()):
+            self._listener = loop.create_task(self._listen(self._conninfo), name="cueboard-live-listen")
+
+    async def _listen(self, conninfo: str) -> None:
+        """While this process watches tables: ``LISTEN`` on :data:`CHANNEL` and wake the streams
+        of each match another process announces. A lost connection is opened again after
+        ``poll_s`` (meanwhile the poll carries the moves)."""
+        import psycopg
+
+        while self._watchers:
+            try:
+                async with await psycopg.AsyncConnection.connect(conninfo, autocommit=True) as conn:
+                    await conn.execute(f"LISTEN {CHANNEL}")
+                    self.listening = True
+                    while self._watchers:
+                        async for note in conn.notifies(timeout=1.0):
+                            sender, _, mid = note.payload.partition(":")
+                            if sender != self._sender and mid in self._watchers:
+                                self.heard += 1
+                                self.forget(mid)  # (its seats may have changed there)
+                                self._wake(mid)
+            except Exception:
+                log.warning("listening for the live tables' notifications failed; polling meanwhile",
+                            exc_info=True)
+            finally:
+                self.listening = False
+            if self._watchers:
+                await asyncio.sleep(self.poll_s)
+        self._listener = None
 
     async def _poll(self) -> None:
         """Wake the matches whose moves or seats changed in the database (another process's
