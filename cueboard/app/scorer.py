@@ -14,27 +14,17 @@ last entries. Entries are stored (cueboard/store/scorer.py) and the referee is r
 from __future__ import annotations
 
 import re
-import secrets
 from typing import Any, Literal
 
-from fastapi import APIRouter, Request
-from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from cueboard.app.games import adapter
 from cueboard.app.service import MatchStateError
+from cueboard.app.text import SafeText
+from cueboard.games.protocol import check_ruling
 from cueboard.games.snooker import ManualFoul, Scoreboard, SnookerInputError, parse_report
 from cueboard.store import Store
-from cueboard.store.scorer import (
-    ScorerChangedError,
-    add_scorer,
-    delete_scorer,
-    get_scorer,
-    list_scorers,
-    save_entries,
-)
-
-router = APIRouter(prefix="/api/scorer", tags=["scorer"])
+from cueboard.store.scorer import ScorerChangedError, save_entries
 
 #: A ball as the scorer names it: ``red`` (any red), a red's id (``red7``), a colour or ``white``.
 BALL = re.compile(r"red\d*|white|yellow|green|brown|blue|pink|black")
@@ -47,11 +37,11 @@ class StrokeIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    first: list[str] | None = Field(default=None, max_length=2)
-    potted: list[str] = Field(default_factory=list, max_length=22)
-    off_table: list[str] = Field(default_factory=list, max_length=22)
+    first: list[SafeText] | None = Field(default=None, max_length=2)
+    potted: list[SafeText] = Field(default_factory=list, max_length=22)
+    off_table: list[SafeText] = Field(default_factory=list, max_length=22)
     fouls: list[ManualFoul] = Field(default_factory=list, max_length=15)
-    concerned: dict[ManualFoul, str] = Field(default_factory=dict)
+    concerned: dict[ManualFoul, SafeText] = Field(default_factory=dict)
     nominated: Literal["yellow", "green", "brown", "blue", "pink", "black"] | None = None
     free_ball: Literal["yellow", "green", "brown", "blue", "pink", "black"] | None = None
     miss: bool | None = None
@@ -72,13 +62,14 @@ class EntryIn(BaseModel):
     stroke: StrokeIn | None = None
     choice: Literal["play", "put_back", "replace"] | None = None
     seat: int | None = Field(default=None, ge=0, le=3)
-    line: str | None = Field(default=None, min_length=1, max_length=200)
+    line: SafeText | None = Field(default=None, min_length=1, max_length=200)
 
 
 class ScorerIn(BaseModel):
     """A new scorer match: two names, the frames (best of N) and the snooker rules settings."""
 
-    players: list[str] = Field(min_length=2, max_length=2)
+    #: The names (1 to 64 characters once trimmed: checked when the match is created).
+    players: list[SafeText] = Field(min_length=2, max_length=2)
     best_of: int = Field(default=1, ge=1, le=35)
     reds: Literal[15, 10, 6] = 15
     miss: Literal["professional", "amateur", "off"] = "professional"
@@ -93,7 +84,7 @@ def _check_balls(stroke: StrokeIn) -> None:
                 f"unknown ball '{name}' (say red, white, yellow, green, brown, blue, pink, black)")
 
 
-def _normal(entry: EntryIn) -> dict[str, Any]:
+def normal(entry: EntryIn) -> dict[str, Any]:
     """The entry as it is stored: ``{"action": ..., ...}`` with the stroke's keywords."""
     if entry.line is not None:
         report = parse_report(entry.line)
@@ -122,7 +113,8 @@ def _normal(entry: EntryIn) -> dict[str, Any]:
     return {"action": entry.action}
 
 
-def _apply(board: Scoreboard, entry: dict[str, Any]) -> None:
+def apply(board: Scoreboard, entry: dict[str, Any]) -> None:
+    """Report one stored entry to the referee (SnookerInputError when it refuses it)."""
     action = entry["action"]
     if action == "stroke":
         board.stroke(**entry.get("stroke", {}))
@@ -140,30 +132,27 @@ def _apply(board: Scoreboard, entry: dict[str, Any]) -> None:
         raise SnookerInputError(f"unknown entry '{action}'")
 
 
-def _board(header: dict[str, Any], entries: list[dict[str, Any]]) -> Scoreboard:
+def referee(header: dict[str, Any], entries: list[dict[str, Any]]) -> Scoreboard:
     """The referee with every stored entry applied in order."""
-    board = Scoreboard(settings=header["settings"], players=header["players"], seed=header["seed"])
+    out = Scoreboard(settings=header["settings"], players=header["players"], seed=header["seed"])
     for e in entries:
-        _apply(board, e)
-    return board
+        apply(out, e)
+    return out
 
 
-def _save(store: Store, match_id: str, entries: list[dict[str, Any]], read: int, status: str) -> None:
+def save(store: Store, match_id: str, entries: list[dict[str, Any]], read: int, status: str) -> None:
+    """Store ``entries`` in place of the ``read`` entries read before (409 when another scorer
+    changed them meanwhile)."""
     try:
         save_entries(store, match_id, entries, read, status)
     except ScorerChangedError as err:
         raise MatchStateError(str(err)) from None
 
 
-def _store(request: Request) -> Store:
-    store: Store = request.app.state.service.store
-    return store
-
-
-def _view(match_id: str, header: dict[str, Any], entries: list[dict[str, Any]], board: Scoreboard,
-          status: str) -> dict[str, Any]:
-    from cueboard.games.protocol import check_ruling
-
+def view_json(match_id: str, header: dict[str, Any], entries: list[dict[str, Any]], board: Scoreboard,
+              status: str) -> dict[str, Any]:
+    """A scorer match as the page shows it: the referee's summary, the table's scoreboard and
+    the last :data:`RECENT` entries with their rulings and calls."""
     recent = []
     for n, e in enumerate(board.history[-RECENT:], start=max(0, len(board.history) - RECENT)):
         recent.append({
@@ -177,76 +166,3 @@ def _view(match_id: str, header: dict[str, Any], entries: list[dict[str, Any]], 
         "recent": recent, "can_undo": bool(entries),
         "next_frame": board.position.frame_over and not board.position.match_over,
     }
-
-
-@router.post("", status_code=201, summary="Create a scorer match (a real snooker match kept by hand)")
-def create(body: ScorerIn, request: Request) -> dict[str, Any]:
-    seed = secrets.randbelow(2**31) if body.seed is None else body.seed
-    names = [n.strip() for n in body.players]
-    for i, n in enumerate(names):
-        if not n or len(n) > 64:
-            raise SnookerInputError(f"player {i + 1}'s name must have 1 to 64 characters")
-    header = {"game": "snooker", "players": names, "seed": seed,
-              "settings": {"best_of": body.best_of, "reds": body.reds, "miss": body.miss}}
-    board = _board(header, [])
-    match_id = secrets.token_hex(6)
-    add_scorer(_store(request), match_id, header)
-    return _view(match_id, header, [], board, "playing")
-
-
-@router.get("", summary="Scorer matches, newest first")
-def listing(request: Request) -> list[dict[str, Any]]:
-    out = []
-    for row in list_scorers(_store(request)):
-        s = _board(row.header, row.entries).summary()
-        out.append({"id": row.id, "status": row.status, "players": row.header["players"],
-                    "scores": s["scores"], "frames": s["frames"],
-                    "updated_at": row.updated_at.isoformat() if row.updated_at else None})
-    return out
-
-
-@router.get("/{match_id}", summary="A scorer match: the scoreboard and the last calls")
-def view(match_id: str, request: Request) -> dict[str, Any]:
-    row = get_scorer(_store(request), match_id)
-    return _view(row.id, row.header, row.entries, _board(row.header, row.entries), row.status)
-
-
-@router.post("/{match_id}/entries",
-             summary="Report an entry (validated and refereed; a refused one is a 422 and changes nothing)")
-def post_entry(match_id: str, body: EntryIn, request: Request) -> dict[str, Any]:
-    store = _store(request)
-    row = get_scorer(store, match_id)
-    board = _board(row.header, row.entries)
-    entry = _normal(body)
-    if board.position.match_over:
-        raise SnookerInputError("the match is over: nothing more to report (undo to correct it)")
-    _apply(board, entry)
-    entries = [*row.entries, entry]
-    status = "finished" if board.position.match_over else "playing"
-    _save(store, match_id, entries, len(row.entries), status)
-    return _view(match_id, row.header, entries, board, status)
-
-
-@router.post("/{match_id}/undo", summary="Take back the last entry")
-def undo(match_id: str, request: Request) -> dict[str, Any]:
-    store = _store(request)
-    row = get_scorer(store, match_id)
-    if not row.entries:
-        raise SnookerInputError("nothing to undo")
-    entries = row.entries[:-1]
-    board = _board(row.header, entries)
-    status = "finished" if board.position.match_over else "playing"
-    _save(store, match_id, entries, len(row.entries), status)
-    return _view(match_id, row.header, entries, board, status)
-
-
-@router.get("/{match_id}/record", summary="The match record (JSON, docs/records.md)")
-def record(match_id: str, request: Request) -> PlainTextResponse:
-    row = get_scorer(_store(request), match_id)
-    return PlainTextResponse(_board(row.header, row.entries).match_record().to_json(),
-                             media_type="application/json")
-
-
-@router.delete("/{match_id}", status_code=204, summary="Delete a scorer match")
-def delete(match_id: str, request: Request) -> None:
-    delete_scorer(_store(request), match_id)

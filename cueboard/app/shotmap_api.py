@@ -14,22 +14,19 @@ again joins the job already there). The web grid is coarse (5 cm or more, at mos
 
 from __future__ import annotations
 
-import json
 import tempfile
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
-from cueboard.analysis.shotmap import ShotMapSpec, compute_shotmap, grid, shotmap_tasks
+from cueboard.analysis.shotmap import ShotMapSpec, compute_shotmap, shotmap_tasks
+from cueboard.app.text import SafeText
 from cueboard.batch import SerialExecutor
-from cueboard.errors import CueboardInputError
 from cueboard.store import StoreError
 
-router = APIRouter()
 #: Most strokes (cells x trials) one web map may play.
 MAX_WEB_SHOTS = 20_000
 #: Jobs kept (the oldest finished ones are dropped first).
@@ -40,10 +37,10 @@ class ShotMapIn(BaseModel):
     """A shot map of a match's snooker position: the ball to pot, the level whose noise is
     played (``pro``, ``club@0.5``...), the grid step (metres), noisy trials per cell, the seed."""
 
-    match_id: str = Field(min_length=1, max_length=64)
+    match_id: SafeText = Field(min_length=1, max_length=64)
     shot: int | None = Field(default=None, ge=0)
-    target: str = Field(min_length=1, max_length=16)
-    level: str = Field(default="pro", min_length=1, max_length=32)
+    target: SafeText = Field(min_length=1, max_length=16)
+    level: SafeText = Field(default="pro", min_length=1, max_length=32)
     step: float = Field(default=0.2, ge=0.05, le=0.5)
     trials: int = Field(default=6, ge=1, le=50)
     seed: int = Field(default=0, ge=0, le=2**31 - 1)
@@ -112,47 +109,3 @@ class ShotMapJobs:
         except Exception as err:  # reported to the page through GET; the server lives on
             with job.lock:
                 job.error, job.status = f"{type(err).__name__}: {err}", "failed"
-
-
-_STATE_GUARD = threading.Lock()
-
-
-def _jobs(request: Request) -> ShotMapJobs:
-    """The app's shot maps (made on first use: the router needs nothing from ``create_app``)."""
-    state = request.app.state
-    with _STATE_GUARD:
-        if not hasattr(state, "shotmaps"):
-            state.shotmaps = ShotMapJobs()
-    jobs: ShotMapJobs = state.shotmaps
-    return jobs
-
-
-def _position(request: Request, match_id: str, shot: int | None) -> dict[str, Any]:
-    store = request.app.state.service.store
-    row = store.get_match(match_id)
-    if row.game != "snooker":
-        raise CueboardInputError(f"shot maps are for snooker matches; this one is {row.game}")
-    if shot is None:
-        position: dict[str, Any] = row.position
-        return position
-    after: dict[str, Any] = store.shot(match_id, shot).entry["position_after"]
-    return after
-
-
-@router.post("/api/shotmaps", status_code=202, summary="Start a shot map of a snooker match's position")
-def start_shotmap(request: Request, body: ShotMapIn) -> dict[str, Any]:
-    position = _position(request, body.match_id, body.shot)
-    spec = ShotMapSpec(json.dumps(position), body.target, body.level, body.step, body.trials, body.seed)
-    xs, ys = grid(spec.step)
-    if len(xs) * len(ys) * spec.trials > MAX_WEB_SHOTS:
-        raise CueboardInputError(
-            f"{len(xs) * len(ys)} cells x {spec.trials} trials is more than the web app's "
-            f"{MAX_WEB_SHOTS} strokes: take a larger step or fewer trials (or use `cueboard shotmap`)"
-        )
-    job_id, job = _jobs(request).start(spec, body.shot)
-    return job.json(job_id)
-
-
-@router.get("/api/shotmaps/{job_id}", summary="A shot map: rows done, and the map once finished")
-def get_shotmap(request: Request, job_id: str) -> dict[str, Any]:
-    return _jobs(request).get(job_id).json(job_id)

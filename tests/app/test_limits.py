@@ -175,7 +175,7 @@ def test_the_rate_limiter_refills_and_stays_bounded() -> None:
     assert len(limiter) == 3
 
 
-def test_errors_are_json_even_500_and_503(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_errors_are_problems_even_500_and_503_and_name_no_cause(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     fake_physics.install(monkeypatch)
     path = tmp_path / "ro.sqlite3"
     app = create_app(f"sqlite:///{path}")
@@ -188,15 +188,21 @@ def test_errors_are_json_even_500_and_503(tmp_path: Path, monkeypatch: pytest.Mo
 
         monkeypatch.setattr(app.state.service, "view", broken)
         r = c.get(f"/api/matches/{mid}")
-        assert r.status_code == 500 and r.headers["content-type"] == "application/json"
-        assert r.json()["key"] == "error.conflict" and "internal error" in r.json()["detail"]
+        assert r.status_code == 500 and r.headers["content-type"] == "application/problem+json"
+        assert r.json()["type"] == "/problems/internal-error" and "internal error" in r.json()["detail"]
         assert "a bug" not in r.text
     readonly = create_app(f"sqlite:///file:{path}?mode=ro&uri=true")
     with TestClient(readonly, raise_server_exceptions=False, cookies=seats) as c:
         r = c.post(f"/api/matches/{mid}/shots", json=FOUL, headers=_at(0))
-        assert r.status_code == 503 and "readonly" in r.json()["detail"], r.text
+        # the cause (SQLite's "attempt to write a readonly database", the driver, the file) goes
+        # to the log, never to the client (OWASP ASVS 4.0 V7.4.1)
+        assert r.status_code == 503 and r.json()["code"] == "store-unavailable", r.text
+        assert "unavailable" in r.json()["detail"] and r.headers["retry-after"] == "1"
+        for leak in ("readonly", "sqlite", "ro.sqlite3", str(tmp_path), "Traceback", "File "):
+            assert leak.lower() not in r.text.lower(), (leak, r.text)
         h = c.get("/api/health")
-        assert h.status_code == 503 and "cannot be written" in h.json()["detail"]
+        assert h.status_code == 503 and h.json()["code"] == "store-unavailable"
+        assert "readonly" not in h.text and "sqlite" not in h.text.lower()
     with TestClient(create_app(f"sqlite:///{path}")) as c:
         health = c.get("/api/health").json()
         assert health["ok"] is True and health["database"]["writable"] is True

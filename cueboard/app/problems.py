@@ -1,0 +1,224 @@
+"""One error shape for the whole API: RFC 9457 "Problem Details for HTTP APIs".
+
+Every refusal and failure is answered with ``Content-Type: application/problem+json`` and the body
+
+``type``
+    a stable URI reference naming the problem, ``/problems/<code>`` (``/problems/not-found``,
+    ``/problems/stale-version``...; the list is in docs/app.md#errors);
+``title``
+    a short summary of that problem type (the same for every occurrence);
+``status``
+    the HTTP status code;
+``detail``
+    what went wrong this time, in the request's language (``?lang=`` or ``Accept-Language``);
+``instance``
+    the path of the request;
+``code``
+    the code of ``type`` alone (for a program's ``switch``);
+``errors``
+    for 422 validation errors, every field refused: ``{"in", "field", "detail", "type"}``;
+
+plus two extension members the page uses to translate the message itself: ``key`` (the message
+catalogue's key) and ``params`` (its parameters). A 405 carries ``Allow``, a 429 and an AI
+turn's 503 ``Retry-After``.
+
+Error bodies name no host, driver, file or stack frame (OWASP ASVS 4.0 V7.4.1: a generic message
+when an unexpected or security-sensitive error occurs): a database that cannot be reached is
+"the store is unavailable", the cause goes to the server's log only.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from http import HTTPStatus
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+from sqlalchemy.exc import OperationalError, SQLAlchemyError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from cueboard.app.games import ChoiceError, PlacementError
+from cueboard.app.guard import RateLimitedError
+from cueboard.app.messages import pick_language, translate
+from cueboard.app.online import OnlineError
+from cueboard.app.service import MatchStateError
+from cueboard.app.work import AIWorkError
+from cueboard.store import StaleMatchError, StoreError, StoreUnavailableError
+
+log = logging.getLogger(__name__)
+
+PROBLEM_JSON = "application/problem+json"
+#: The message of every answer whose cause the client must not see.
+INTERNAL = "the server failed to answer this request (internal error); the match is unchanged"
+UNAVAILABLE = "the store is unavailable now: try again shortly; nothing was changed"
+
+#: The titles of the problem types (the others: the code in words).
+TITLES: dict[str, str] = {
+    "invalid-input": "The request's input is refused",
+    "validation-error": "A field of the request is not valid",
+    "not-found": "Not found",
+    "method-not-allowed": "Method not allowed",
+    "stale-version": "The match has moved on",
+    "match-state": "Not now: the match's state does not allow it",
+    "rate-limited": "Too many requests",
+    "ai-unavailable": "The AI cannot play now",
+    "store-unavailable": "The store is unavailable",
+    "internal-error": "Internal error",
+    "illegal-placement": "The rules forbid this placement",
+    "illegal-choice": "This choice is not open",
+}
+
+
+class FieldError(BaseModel):
+    """One field a request was refused for."""
+
+    #: Where the field is: ``body``, ``query``, ``path``, ``header`` or ``cookie``.
+    location: str = Field(alias="in")
+    #: The field's path inside it, dotted (``players.0.name``).
+    field: str
+    detail: str
+    #: The check it failed (pydantic's error type: ``string_too_long``, ``missing``...).
+    type: str
+
+
+class Problem(BaseModel):
+    """An RFC 9457 problem details object (``application/problem+json``)."""
+
+    type: str = Field(description="a URI reference naming the problem type: /problems/<code>")
+    title: str
+    status: int = Field(ge=400, le=599)
+    detail: str
+    instance: str | None = None
+    code: str
+    #: The message catalogue's key of ``detail`` and its parameters (the page translates them).
+    key: str
+    params: dict[str, Any]
+    errors: list[FieldError] | None = None
+
+
+def title(code: str) -> str:
+    """The title of problem type ``code``."""
+    return TITLES.get(code) or code.replace("-", " ").capitalize()
+
+
+def code_of(err: BaseException, default: str = "invalid-input") -> str:
+    """The problem code of an error: its ``code`` class attribute when cueboard's error tree gives
+    one, else ``default``."""
+    code = getattr(err, "code", None)
+    return code if isinstance(code, str) and code else default
+
+
+def problem(request: Request, status: int, code: str, message: str, *, key: str = "error.invalid",
+            params: Mapping[str, Any] | None = None, headers: Mapping[str, str] | None = None,
+            errors: Sequence[Mapping[str, str]] | None = None) -> JSONResponse:
+    """The problem-details answer: ``message`` (English) is ``detail``, translated into the
+    request's language through ``key`` when the language is not English."""
+    params = {"detail": message, **(params or {})}
+    lang = pick_language(request.query_params.get("lang"), request.headers.get("accept-language"))
+    detail = message if key == "error.invalid" and lang == "en" else translate(lang, key, params)
+    body: dict[str, Any] = {"type": f"/problems/{code}", "title": title(code), "status": status,
+                            "detail": detail, "instance": request.url.path, "code": code,
+                            "key": key, "params": params}
+    if errors is not None:
+        body["errors"] = list(errors)
+    return JSONResponse(body, status_code=status, headers=dict(headers or {}), media_type=PROBLEM_JSON)
+
+
+def _field_errors(err: RequestValidationError) -> list[dict[str, str]]:
+    out = []
+    for e in err.errors():
+        loc = [str(p) for p in e.get("loc", ())]
+        where = loc[0] if loc and loc[0] in ("body", "query", "path", "header", "cookie") else "body"
+        field = ".".join(loc[1:] if loc and loc[0] == where else loc)
+        out.append({"in": where, "field": field, "detail": str(e.get("msg", "")),
+                    "type": str(e.get("type", ""))})
+    return out
+
+
+def install(app: FastAPI) -> None:
+    """Answer every error of ``app`` as a problem (the handlers below, most specific first)."""
+
+    @app.exception_handler(OnlineError)
+    async def _online(request: Request, err: OnlineError) -> JSONResponse:
+        code = err.key.replace(".", "-").replace("_", "-")
+        return problem(request, err.status, code, str(err), key=err.key, params=err.params)
+
+    @app.exception_handler(StaleMatchError)
+    async def _stale(request: Request, err: StaleMatchError) -> JSONResponse:
+        return problem(request, 409, "stale-version", str(err), key="error.conflict",
+                       params={"expected": err.expected, "version": err.current})
+
+    @app.exception_handler(RateLimitedError)
+    async def _limited(request: Request, err: RateLimitedError) -> JSONResponse:
+        wait = max(1, int(err.retry_after_s + 0.999))
+        return problem(request, 429, "rate-limited", str(err), key="error.conflict",
+                       params={"retry_after": wait}, headers={"Retry-After": str(wait)})
+
+    @app.exception_handler(AIWorkError)
+    async def _ai_work(request: Request, err: AIWorkError) -> JSONResponse:
+        return problem(request, 503, "ai-unavailable", str(err), key="error.conflict",
+                       headers={"Retry-After": "1"})
+
+    @app.exception_handler(StoreUnavailableError)
+    async def _unavailable(request: Request, err: StoreUnavailableError) -> JSONResponse:
+        log.error("store unavailable on %s %s: %s", request.method, request.url.path, err)
+        return problem(request, 503, "store-unavailable", UNAVAILABLE, key="error.conflict",
+                       headers={"Retry-After": "1"})
+
+    @app.exception_handler(SQLAlchemyError)
+    async def _database(request: Request, err: SQLAlchemyError) -> JSONResponse:
+        log.error("database error on %s %s: %s", request.method, request.url.path, err)
+        if isinstance(err, OperationalError):
+            return problem(request, 503, "store-unavailable", UNAVAILABLE, key="error.conflict",
+                           headers={"Retry-After": "1"})
+        return problem(request, 500, "internal-error", INTERNAL, key="error.conflict")
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(request: Request, err: StarletteHTTPException) -> JSONResponse:
+        status = err.status_code
+        code = {404: "not-found", 405: "method-not-allowed"}.get(status) or _phrase_code(status)
+        key = "error.not_found" if status == 404 else "error.invalid"
+        return problem(request, status, code, str(err.detail), key=key, headers=err.headers)
+
+    @app.exception_handler(Exception)
+    async def _internal(request: Request, err: Exception) -> JSONResponse:
+        log.exception("internal error on %s %s", request.method, request.url.path)
+        return problem(request, 500, "internal-error", INTERNAL, key="error.conflict")
+
+    @app.exception_handler(PlacementError)
+    async def _placement(request: Request, err: PlacementError) -> JSONResponse:
+        return problem(request, 422, code_of(err, "illegal-placement"), str(err),
+                       key=f"placement.{err.reason}", params={**err.params, "reason": err.reason})
+
+    @app.exception_handler(StoreError)
+    async def _missing(request: Request, err: StoreError) -> JSONResponse:
+        return problem(request, 404, "not-found", str(err), key="error.not_found")
+
+    @app.exception_handler(MatchStateError)
+    async def _conflict(request: Request, err: MatchStateError) -> JSONResponse:
+        return problem(request, 409, "match-state", str(err), key="error.conflict")
+
+    @app.exception_handler(ValueError)
+    async def _invalid(request: Request, err: ValueError) -> JSONResponse:
+        if isinstance(err, ChoiceError):
+            return problem(request, 422, code_of(err, "illegal-choice"), str(err), key="error.choice")
+        return problem(request, 422, code_of(err), str(err))
+
+    @app.exception_handler(RequestValidationError)
+    async def _body(request: Request, err: RequestValidationError) -> JSONResponse:
+        errors = _field_errors(err)
+        first = errors[0] if errors else {"in": "body", "field": "", "detail": "invalid request"}
+        where = f"{first['in']} {first['field']}" if first["in"] != "body" else first["field"]
+        message = f"{where.strip()}: {first['detail']}" if where.strip() else first["detail"]
+        return problem(request, 422, "validation-error", message, errors=errors)
+
+
+def _phrase_code(status: int) -> str:
+    try:
+        return HTTPStatus(status).phrase.lower().replace(" ", "-")
+    except ValueError:
+        return "http-error"

@@ -1,0 +1,57 @@
+"""Shot maps' endpoints (the replay's overlay): start a map of a snooker match's position, and
+follow it until the map is there (cueboard/app/shotmap_api.py computes them)."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request
+
+from cueboard.analysis.shotmap import ShotMapSpec, grid
+from cueboard.app.routes.common import store
+from cueboard.app.shotmap_api import MAX_WEB_SHOTS, ShotMapIn, ShotMapJobs
+from cueboard.errors import CueboardInputError
+from cueboard.store import Store
+
+router = APIRouter(prefix="/api/shotmaps", tags=["shot maps"])
+Db = Annotated[Store, Depends(store)]
+
+
+def jobs(request: Request) -> ShotMapJobs:
+    """The app's shot maps."""
+    out: ShotMapJobs = request.app.state.shotmaps
+    return out
+
+
+Jobs = Annotated[ShotMapJobs, Depends(jobs)]
+
+
+def _position(db: Store, match_id: str, shot: int | None) -> dict[str, Any]:
+    row = db.get_match(match_id)
+    if row.game != "snooker":
+        raise CueboardInputError(f"shot maps are for snooker matches; this one is {row.game}")
+    if shot is None:
+        position: dict[str, Any] = row.position
+        return position
+    after: dict[str, Any] = db.shot(match_id, shot).entry["position_after"]
+    return after
+
+
+@router.post("", status_code=202, summary="Start a shot map of a snooker match's position")
+def start_shotmap(body: ShotMapIn, db: Db, maps: Jobs) -> dict[str, Any]:
+    position = _position(db, body.match_id, body.shot)
+    spec = ShotMapSpec(json.dumps(position), body.target, body.level, body.step, body.trials, body.seed)
+    xs, ys = grid(spec.step)
+    if len(xs) * len(ys) * spec.trials > MAX_WEB_SHOTS:
+        raise CueboardInputError(
+            f"{len(xs) * len(ys)} cells x {spec.trials} trials is more than the web app's "
+            f"{MAX_WEB_SHOTS} strokes: take a larger step or fewer trials (or use `cueboard shotmap`)"
+        )
+    job_id, job = maps.start(spec, body.shot)
+    return job.json(job_id)
+
+
+@router.get("/{job_id}", summary="A shot map: rows done, and the map once finished")
+def get_shotmap(job_id: str, maps: Jobs) -> dict[str, Any]:
+    return maps.get(job_id).json(job_id)
