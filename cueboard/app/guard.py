@@ -12,9 +12,15 @@ middleware that answers before any route runs, and the per-client rate limits.
    not declared JSON. A cross-site HTML form can send neither a JSON content type nor the
    ``X-Match-Version`` header every acting request needs, so no form can act on a match (OWASP,
    "Cross-Site Request Forgery Prevention Cheat Sheet": custom request headers, Fetch Metadata).
-3. **Body size.** A body over the limit (64 KiB by default) is refused with 413 before it is
-   read: by its ``Content-Length``, or, for a chunked body, as soon as the bytes received pass it.
-4. **Headers** on every answer: ``Content-Security-Policy`` (``default-src 'self'``, no framing,
+3. **Body size and time.** A body over the limit (64 KiB by default) is refused with 413 before it
+   is read: by its ``Content-Length``, or, for a chunked body, as soon as the bytes received pass
+   it. A body whose next part has not arrived ``body_timeout_s`` after the last one is refused
+   with 408 (a slow body holds a server thread; nginx's ``client_body_timeout``).
+4. **Event streams.** A live table's stream (``GET /api/matches/{id}/live``) past
+   ``streams_per_client`` open from the client's address, or ``streams_total`` open in this
+   process, is refused with 429 / 503 before it starts (each holds a connection and a task for as
+   long as the page is open).
+5. **Headers** on every answer: ``Content-Security-Policy`` (``default-src 'self'``, no framing,
    no plugins, forms only to this site), ``X-Content-Type-Options: nosniff``, ``X-Frame-Options:
    DENY``, ``Referrer-Policy: no-referrer``, ``Cross-Origin-Opener-Policy: same-origin``; API
    answers also ``Cache-Control: no-store``.
@@ -24,20 +30,25 @@ Every refusal is an RFC 9457 problem (``application/problem+json``) like the API
 
 from __future__ import annotations
 
+import asyncio
 import json
 import math
+import re
 import threading
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from dataclasses import dataclass
 from http import HTTPStatus
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 from urllib.parse import urlsplit
 
 from starlette.exceptions import HTTPException
 
-from cueboard.errors import CueboardInputError
+from cueboard.errors import CueboardInputError, SettingsError
+
+if TYPE_CHECKING:
+    from cueboard.store import Store
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -60,14 +71,31 @@ SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
     (b"cross-origin-opener-policy", b"same-origin"),
 )
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+#: Seconds between two parts of a request body before it is refused (408).
+BODY_TIMEOUT_S = 30.0
+#: Open live-table streams a client address may hold, and this process in all.
+STREAMS_PER_CLIENT = 16
+STREAMS_TOTAL = 2000
+_STREAM_PATH = re.compile(r"^/api/matches/[^/]+/live/?$")
 
 
 class BodyTooLargeError(HTTPException, CueboardInputError):
     """A request body over the limit (413; an HTTPException first, so that FastAPI's body reading
     passes it on to the app's error handler as it is)."""
 
+    code: ClassVar[str] = "body-too-large"
+
+    def __init__(self, detail: str, status_code: int = 413):
+        super().__init__(status_code=status_code, detail=detail)
+
+
+class BodyTimeoutError(BodyTooLargeError):
+    """A request body that stopped arriving (408)."""
+
+    code: ClassVar[str] = "body-timeout"
+
     def __init__(self, detail: str):
-        super().__init__(status_code=413, detail=detail)
+        super().__init__(detail, 408)
 
 
 def _host_name(host: str) -> str:
@@ -82,11 +110,19 @@ class Guard:
     """The ASGI middleware of the module docstring."""
 
     def __init__(self, app: ASGIApp, *, allowed_hosts: Iterable[str] = LOOPBACK_HOSTS,
-                 body_limit: int = BODY_LIMIT):
+                 body_limit: int = BODY_LIMIT, body_timeout_s: float = BODY_TIMEOUT_S,
+                 streams_per_client: int = STREAMS_PER_CLIENT, streams_total: int = STREAMS_TOTAL):
+        if body_timeout_s <= 0 or streams_per_client < 1 or streams_total < 1:
+            raise SettingsError(f"the guard needs body_timeout_s > 0 and stream caps >= 1 (not "
+                             f"{body_timeout_s}, {streams_per_client}, {streams_total})")
         self.app = app
         self.allowed = {h.lower().strip("[]") for h in allowed_hosts}
         self.any_host = "*" in self.allowed
         self.body_limit = body_limit
+        self.body_timeout_s = body_timeout_s
+        self.streams_per_client = streams_per_client
+        self.streams_total = streams_total
+        self._streams: Counter[str] = Counter()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -98,6 +134,32 @@ class Guard:
             status, detail, extra = refusal
             await _send_error(send, status, detail, extra)
             return
+        if scope.get("method") == "GET" and _STREAM_PATH.match(scope["path"]):
+            await self._stream(scope, receive, send)
+            return
+        await self._guarded(scope, receive, send)
+
+    async def _stream(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """A live table's stream, counted against the caps while it is open."""
+        client = scope["client"][0] if scope.get("client") else "unknown"
+        total = sum(self._streams.values())
+        if total >= self.streams_total:
+            await _send_error(send, 503, f"this server holds {total} live streams, its most: try again "
+                              "shortly", {}, [(b"retry-after", b"5")])
+            return
+        if self._streams[client] >= self.streams_per_client:
+            await _send_error(send, 429, f"this client holds {self.streams_per_client} live streams "
+                              "already, its most: close a table first", {}, [(b"retry-after", b"5")])
+            return
+        self._streams[client] += 1
+        try:
+            await self._guarded(scope, receive, send)
+        finally:
+            self._streams[client] -= 1
+            if self._streams[client] <= 0:
+                del self._streams[client]
+
+    async def _guarded(self, scope: Scope, receive: Receive, send: Send) -> None:
         started = False
 
         async def send_with_headers(message: Message) -> None:
@@ -112,22 +174,32 @@ class Guard:
             await send(message)
 
         received = 0
+        body_done = False
 
         async def limited_receive() -> Message:
-            nonlocal received
-            message = await receive()
+            nonlocal received, body_done
+            if body_done:  # (a stream's wait for the client to leave: never timed)
+                return await receive()
+            try:
+                message = await asyncio.wait_for(receive(), self.body_timeout_s)
+            except TimeoutError:
+                raise BodyTimeoutError(f"the request body stopped arriving for {self.body_timeout_s:g} s") \
+                    from None
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
+                body_done = not message.get("more_body", False)
                 if received > self.body_limit:
                     raise BodyTooLargeError(self._too_large())
+            else:
+                body_done = True
             return message
 
         try:
             await self.app(scope, limited_receive, send_with_headers)
-        except BodyTooLargeError as err:
+        except BodyTooLargeError as err:  # (a BodyTimeoutError too)
             if started:
                 raise
-            await _send_error(send, 413, str(err.detail), {})
+            await _send_error(send, err.status_code, str(err.detail), {})
 
     def _too_large(self) -> str:
         return f"the request body is over the limit of {self.body_limit} bytes"
@@ -160,7 +232,8 @@ def _is_json(ctype: str) -> bool:
     return main == "application/json" or (main.startswith("application/") and main.endswith("+json"))
 
 
-async def _send_error(send: Send, status: int, detail: str, extra: dict[str, Any]) -> None:
+async def _send_error(send: Send, status: int, detail: str, extra: dict[str, Any],
+                      headers: Iterable[tuple[bytes, bytes]] = ()) -> None:
     # an RFC 9457 problem like the API's other errors (cueboard/app/problems.py), typed by its status
     key, phrase = "error.invalid", HTTPStatus(status).phrase
     code = phrase.lower().replace(" ", "-")
@@ -168,13 +241,15 @@ async def _send_error(send: Send, status: int, detail: str, extra: dict[str, Any
                        "code": code, "key": key, "params": {"detail": detail, **extra}}).encode()
     await send({"type": "http.response.start", "status": status, "headers": [
         (b"content-type", b"application/problem+json"), (b"content-length", str(len(body)).encode()),
-        *SECURITY_HEADERS, (b"cache-control", b"no-store")]})
+        *SECURITY_HEADERS, (b"cache-control", b"no-store"), *headers]})
     await send({"type": "http.response.body", "body": body})
 
 
 # --- rate limits -------------------------------------------------------------------------------
 class RateLimitedError(CueboardInputError):
     """Too many requests of one kind from one client (429, with the seconds to wait)."""
+
+    code: ClassVar[str] = "rate-limited"
 
     def __init__(self, what: str, retry_after_s: float):
         super().__init__(f"too many {what} from this client: try again in {math.ceil(retry_after_s)} s")
@@ -190,21 +265,35 @@ class Rate:
 
     def __post_init__(self) -> None:
         if not (self.per_minute > 0 and self.burst >= 1):
-            raise ValueError(f"a rate needs per_minute > 0 and burst >= 1, not {self}")
+            raise SettingsError(f"a rate needs per_minute > 0 and burst >= 1, not {self}")
 
 
 class RateLimiter:
-    """Token buckets per client (by address), in this process. The table of clients is bounded
-    (the ``max_clients`` most recently seen are kept), so a flood of addresses cannot grow it."""
+    """Token buckets per client (by address).
+
+    With a ``store`` the buckets are rows of its database (table ``rate_buckets``), so every
+    server process over that database spends from the same bucket and ``--workers N`` does not
+    give a client N times the rate; buckets that have refilled are deleted now and then. Without
+    one they live in this process, the table of clients bounded (the ``max_clients`` most recently
+    seen are kept), so a flood of addresses cannot grow it.
+
+    The client address is the connection's peer, or, from a trusted proxy only, the one its
+    ``X-Forwarded-For`` names (uvicorn's ``forwarded_allow_ips``, set by ``cueboard serve
+    --trusted-proxy``; docs/service.md#connections)."""
+
+    #: Shared buckets: every this many takes, delete the ones that have refilled.
+    PRUNE_EVERY = 256
 
     def __init__(self, what: str, rate: Rate, *, max_clients: int = 4096,
-                 clock: Callable[[], float] = time.monotonic):
+                 clock: Callable[[], float] = time.time, store: Store | None = None):
         self.what = what
         self.rate = rate
         self.max_clients = max_clients
         self.clock = clock
+        self.store = store
         self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
         self._lock = threading.Lock()
+        self._takes = 0
 
     def __len__(self) -> int:
         return len(self._buckets)
@@ -212,6 +301,15 @@ class RateLimiter:
     def take(self, client: str) -> None:
         """Spend one request of ``client``'s bucket, or raise :class:`RateLimitedError`."""
         per_s = self.rate.per_minute / 60.0
+        if self.store is not None:
+            now = self.clock()
+            wait = self.store.take_token(f"{self.what}|{client}"[:200], per_s, self.rate.burst, now)
+            self._takes += 1
+            if self._takes % self.PRUNE_EVERY == 0:
+                self.store.forget_full_buckets(now - self.rate.burst / per_s)
+            if wait > 0.0:
+                raise RateLimitedError(self.what, wait)
+            return
         with self._lock:
             now = self.clock()
             tokens, at = self._buckets.pop(client, (float(self.rate.burst), now))
