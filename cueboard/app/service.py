@@ -344,8 +344,12 @@ class MatchService:
         return out
 
     def warm_up(self) -> None:
-        """Play each game's :meth:`GameAdapter.warm_strike` once, unrecorded: the physics kernels
-        (numba, compiled or loaded from its cache) are then ready before the first real shot."""
+        """Load every physics kernel (numba: compiled only where its cache lacks one, which
+        ``make run``'s install step fills), elevated strokes' included, then play each game's
+        :meth:`GameAdapter.warm_strike` once, unrecorded: no request then waits for a kernel."""
+        from cueboard.engine.warm import warm
+
+        warm()
         for name in available_games():
             a = adapter(name)
             position = a.game.new_position(a.rules_settings(a.player_counts[0], {}), seed=0)
