@@ -46,7 +46,9 @@ from cueboard.app.guard import RateLimitedError
 from cueboard.app.messages import pick_language, translate
 from cueboard.app.online import OnlineError
 from cueboard.app.service import MatchStateError
+from cueboard.app.text import printable
 from cueboard.app.work import AIWorkError
+from cueboard.errors import CODES
 from cueboard.store import StaleMatchError, StoreError, StoreUnavailableError
 
 log = logging.getLogger(__name__)
@@ -56,20 +58,14 @@ PROBLEM_JSON = "application/problem+json"
 INTERNAL = "the server failed to answer this request (internal error); the match is unchanged"
 UNAVAILABLE = "the store is unavailable now: try again shortly; nothing was changed"
 
-#: The titles of the problem types (the others: the code in words).
+#: The titles of the problem types: cueboard's error codes (:data:`cueboard.errors.CODES`) and the
+#: API's own (a request's fields, the routing, the server); an HTTP status's problem not listed
+#: here is titled by its reason phrase.
 TITLES: dict[str, str] = {
-    "invalid-input": "The request's input is refused",
+    **CODES,
     "validation-error": "A field of the request is not valid",
-    "not-found": "Not found",
     "method-not-allowed": "Method not allowed",
-    "stale-version": "The match has moved on",
-    "match-state": "Not now: the match's state does not allow it",
-    "rate-limited": "Too many requests",
-    "ai-unavailable": "The AI cannot play now",
-    "store-unavailable": "The store is unavailable",
     "internal-error": "Internal error",
-    "illegal-placement": "The rules forbid this placement",
-    "illegal-choice": "This choice is not open",
 }
 
 
@@ -117,14 +113,16 @@ def problem(request: Request, status: int, code: str, message: str, *, key: str 
             errors: Sequence[Mapping[str, str]] | None = None) -> JSONResponse:
     """The problem-details answer: ``message`` (English) is ``detail``, translated into the
     request's language through ``key`` when the language is not English."""
-    params = {"detail": message, **(params or {})}
+    message = printable(message)  # a message quoting refused input stays encodable
+    params = {"detail": message,
+              **{k: printable(v) if isinstance(v, str) else v for k, v in (params or {}).items()}}
     lang = pick_language(request.query_params.get("lang"), request.headers.get("accept-language"))
     detail = message if key == "error.invalid" and lang == "en" else translate(lang, key, params)
     body: dict[str, Any] = {"type": f"/problems/{code}", "title": title(code), "status": status,
                             "detail": detail, "instance": request.url.path, "code": code,
                             "key": key, "params": params}
     if errors is not None:
-        body["errors"] = list(errors)
+        body["errors"] = [{k: printable(v) for k, v in e.items()} for e in errors]
     return JSONResponse(body, status_code=status, headers=dict(headers or {}), media_type=PROBLEM_JSON)
 
 
@@ -144,23 +142,23 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(OnlineError)
     async def _online(request: Request, err: OnlineError) -> JSONResponse:
-        code = err.key.replace(".", "-").replace("_", "-")
-        return problem(request, err.status, code, str(err), key=err.key, params=err.params)
+        return problem(request, err.status, code_of(err, "online-refused"), str(err), key=err.key,
+                       params=err.params)
 
     @app.exception_handler(StaleMatchError)
     async def _stale(request: Request, err: StaleMatchError) -> JSONResponse:
-        return problem(request, 409, "stale-version", str(err), key="error.conflict",
+        return problem(request, 409, code_of(err, "stale-version"), str(err), key="error.conflict",
                        params={"expected": err.expected, "version": err.current})
 
     @app.exception_handler(RateLimitedError)
     async def _limited(request: Request, err: RateLimitedError) -> JSONResponse:
         wait = max(1, int(err.retry_after_s + 0.999))
-        return problem(request, 429, "rate-limited", str(err), key="error.conflict",
+        return problem(request, 429, code_of(err, "rate-limited"), str(err), key="error.conflict",
                        params={"retry_after": wait}, headers={"Retry-After": str(wait)})
 
     @app.exception_handler(AIWorkError)
     async def _ai_work(request: Request, err: AIWorkError) -> JSONResponse:
-        return problem(request, 503, "ai-unavailable", str(err), key="error.conflict",
+        return problem(request, 503, code_of(err, "ai-unavailable"), str(err), key="error.conflict",
                        headers={"Retry-After": "1"})
 
     @app.exception_handler(StoreUnavailableError)
@@ -196,11 +194,11 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(StoreError)
     async def _missing(request: Request, err: StoreError) -> JSONResponse:
-        return problem(request, 404, "not-found", str(err), key="error.not_found")
+        return problem(request, 404, code_of(err, "not-found"), str(err), key="error.not_found")
 
     @app.exception_handler(MatchStateError)
     async def _conflict(request: Request, err: MatchStateError) -> JSONResponse:
-        return problem(request, 409, "match-state", str(err), key="error.conflict")
+        return problem(request, 409, code_of(err, "match-state"), str(err), key="error.conflict")
 
     @app.exception_handler(ValueError)
     async def _invalid(request: Request, err: ValueError) -> JSONResponse:
