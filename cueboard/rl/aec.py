@@ -93,8 +93,15 @@ class CueboardAECEnv(AECEnv[str, Any, dict[str, Any]]):
             self.agent_selection = agent_name(seat)
         elif self.agents:
             self.agent_selection = self.agents[0]
+        closed = len(self.core.options)
         for a in self.agents:
-            self.infos[a]["action_mask"] = self.core.action_mask(self.position, self._seat[a])
+            # only the seat to move has options open: the others' masks are all 0
+            mask = (
+                self.core.action_mask(self.position, seat)
+                if a == self.agent_selection and seat is not None
+                else {"strike": None, "place": None, "option": np.zeros(closed, np.int8)}
+            )
+            self.infos[a]["action_mask"] = mask
 
     def step(self, action: Any) -> None:
         """Play ``action`` for :attr:`agent_selection` (None for an agent whose episode has ended:

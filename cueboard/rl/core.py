@@ -42,7 +42,15 @@ from cueboard.games.protocol import (
 )
 from cueboard.records.base import PieceState, Position
 from cueboard.records.ruling import Ruling
-from cueboard.rl.actions import ActionError, entry, nearest_place, pulled_strike, split_flat, unit_numbers
+from cueboard.rl.actions import (
+    ActionError,
+    entry,
+    nearest_place,
+    pulled_strike,
+    selector_index,
+    split_flat,
+    unit_numbers,
+)
 
 #: A reward function: (game, position before, position after, ruling, seat) -> the seat's reward.
 RewardFn = Callable[[AnyGame, Position, Position, Ruling, int], float]
@@ -320,12 +328,20 @@ class Core:
                 unit[i] = 2.0 * (value - p.low) / (p.high - p.low) - 1.0
         return unit
 
+    def _open_options(self, position: Position, seat: int) -> list[str]:
+        """The options open to ``seat`` now, in :attr:`options`' order."""
+        mask = self.option_mask(position, seat)
+        names = [name for name, m in zip(self.options, mask.tolist(), strict=True) if m]
+        if not names:
+            raise ActionError(f"no option is open to seat {seat} now")
+        return names
+
     def flat_to_dict(self, position: Position, flat: Any) -> dict[str, Any]:
         """The dict action a flat one stands for (:func:`cueboard.rl.actions.split_flat`)."""
         seat = self.game.to_move(position)
-        mask = self.option_mask(position, -1 if seat is None else seat)
-        open_options = [name for name, m in zip(self.options, mask.tolist(), strict=True) if m]
-        return split_flat(flat, self.options, open_options, len(self.bounds))
+        if seat is None:
+            raise ActionError(f"the {self.game.name} game is over: no action may be played")
+        return split_flat(flat, self.options, self._open_options(position, seat), len(self.bounds))
 
     def decode(self, position: Position, action: Any) -> Decoded:
         """The declaration and strike (None for a choice) ``action`` makes and what had to move;
@@ -335,14 +351,18 @@ class Core:
         if seat is None:
             raise ActionError(f"the {self.game.name} game is over: no action may be played")
         if self.settings.action == "flat":
-            action = self.flat_to_dict(position, action)
+            numbers = unit_numbers(action, "flat", 3 + len(self.bounds))
+            open_options = self._open_options(position, seat)
+            option = open_options[selector_index(numbers[0], len(open_options))]
+            place_unit, strike_unit = numbers[1:3], numbers[3:]
         elif not isinstance(action, Mapping):
             raise ActionError(
                 f"an action is a mapping with strike, place and option, not {type(action).__name__}"
             )
-        option = self._option(action)
-        strike_unit = unit_numbers(entry(action, "strike"), "strike", len(self.bounds))
-        place_unit = unit_numbers(entry(action, "place"), "place", 2)
+        else:
+            option = self._option(action)
+            strike_unit = unit_numbers(entry(action, "strike"), "strike", len(self.bounds))
+            place_unit = unit_numbers(entry(action, "place"), "place", 2)
         turn = self.turn(position)
         if turn.action == "choose":
             if option not in turn.choices:

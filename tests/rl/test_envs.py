@@ -228,7 +228,7 @@ def test_a_place_another_piece_forbids_moves_to_a_legal_one() -> None:
         ({"reward": "points"}, "reward 'points'"),
         ({"on_illegal": "ignore"}, "on_illegal 'ignore'"),
         ({"max_steps": 0}, "max_steps must be >= 1"),
-        ({"players": 3}, "settings.players"),
+        ({"players": 3}, "players"),
     ],
 )
 def test_bad_settings_are_refused(kwargs: dict[str, Any], message: str) -> None:
