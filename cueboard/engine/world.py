@@ -440,11 +440,3 @@ def final_positions(body: np.ndarray, ibody: np.ndarray) -> np.ndarray:
     pos = np.stack([body[PX], body[PY]], axis=1).copy()
     pos[ibody[STATE] == REMOVED] = np.nan
     return pos
-
-
-def kinetic_energy_total(body: np.ndarray, ibody: np.ndarray) -> float:
-    """Total kinetic energy of the bodies on the table at their ``T0`` (J)."""
-    on = ibody[STATE] != REMOVED
-    v2 = body[VX] ** 2 + body[VY] ** 2
-    w2 = body[WX] ** 2 + body[WY] ** 2 + body[WZ] ** 2
-    return float(np.sum((0.5 * body[MASS] * v2 + 0.5 * body[INERTIA] * w2)[on]))

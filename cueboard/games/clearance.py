@@ -67,11 +67,6 @@ def _geometry(starts: Array, ends: Array, obstacles: Array) -> tuple[Array, Arra
     return along, perp2, dist2
 
 
-def segment_distances(starts: Array, ends: Array, obstacles: Array) -> Array:
-    """Distances (k, m) from each obstacle centre (m, 2) to each segment ``starts[k]``-``ends[k]``."""
-    return np.sqrt(np.clip(_geometry(starts, ends, obstacles)[2], 0.0, None))
-
-
 def _limit2(clearance: float) -> float:
     return (clearance - CONTACT_TOLERANCE) ** 2
 

@@ -223,12 +223,6 @@ class CrokinolePosition(Position):
         assert piece.owner is not None
         return self.settings.side(piece.owner)
 
-    @property
-    def round_over(self) -> bool:
-        """Every disc of the round has been shot."""
-        return sum(self.discs_left) == 0
-
-
 class CrokinoleStrike(Record):
     """The controls of one flick (rules: Players and discs, "Shot").
 

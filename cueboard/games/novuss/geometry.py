@@ -80,10 +80,6 @@ def is_dark(seat: int, x: float, y: float, board: NovussBoard = STANDARD_BOARD) 
     return in_circle_dark(x, y, board) or in_own_zone_dark(seat, x, y, board)
 
 
-def is_light(seat: int, x: float, y: float, board: NovussBoard = STANDARD_BOARD) -> bool:
-    return not is_dark(seat, x, y, board)
-
-
 def in_zone(seat: int, x: float, y: float, board: NovussBoard = STANDARD_BOARD) -> bool:
     """A point lies inside ``seat``'s edge zone (beyond the zone line's centre)."""
     return depth(seat, x, y) > board.edge_zone_line(seat)

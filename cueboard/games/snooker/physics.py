@@ -296,7 +296,7 @@ def _struck_bodies(setup: ShotSetup, strike: SnookerStrike) -> tuple[np.ndarray,
 def _struck_from(
     setup: ShotSetup, speed: float, angle: float, elevation: float, side: float, top: float
 ) -> tuple[np.ndarray, np.ndarray]:
-    """``_struck_bodies`` from the strike's numbers (``strike.cue_ball_motion``, ``launch_speed``)."""
+    """``_struck_bodies`` from the strike's numbers (``strike.motion_from``, ``strike.launch_from``)."""
     t, ph = setup.table, setup.physics
     body = setup.body0.copy()
     ibody = setup.ibody0.copy()

@@ -130,10 +130,6 @@ class SnookerPosition(Position):
         return self
 
     # --- reading the position -------------------------------------------------------------
-    @property
-    def striker_side(self) -> int:
-        return side_of(self.to_move)
-
     def balls(self) -> dict[str, Piece]:
         return {p.id: p for p in self.pieces}
 

@@ -70,13 +70,8 @@ def motion_from(
     return v, (k * (a * u0 - b * s0), k * (a * u1 - b * s1), k * (a * u2 - b * s2))
 
 
-def launch_speed(strike: SnookerStrike, *, physics: SnookerPhysics) -> float:
-    """The cue ball's upward speed off the bed after the strike, m/s (module doc: jump); 0 when
-    it stays on the bed."""
-    return launch_from(strike.speed, strike.elevation, physics.bed_restitution)
-
-
 def launch_from(speed: float, elevation: float, bed_restitution: float) -> float:
-    """``launch_speed`` from plain numbers."""
+    """The cue ball's upward speed off the bed after a strike at ``speed`` and ``elevation``, m/s
+    (module doc: jump); 0 when it stays on the bed."""
     vz = bed_restitution * speed * math.sin(math.radians(elevation))
     return vz if vz >= V_HOP else 0.0

@@ -8,7 +8,7 @@ Every figure cites its source: "S1" is Section 1 of the WPBSA rules (seed 001, E
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
@@ -92,11 +92,3 @@ class SnookerTable:
 
 
 STANDARD_TABLE: Final = SnookerTable()
-
-
-@dataclass(frozen=True)
-class BallSet:
-    """The balls of a frame: 15 reds (or 6 / 10 as a rules option), six colours, the white."""
-
-    reds: int = 15
-    colours: tuple[str, ...] = field(default=COLOURS_IN_ORDER)
