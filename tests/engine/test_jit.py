@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 import logging
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import numpy as np
@@ -73,7 +73,7 @@ def notice() -> Iterator[CompileNotice]:
 def test_a_compile_is_told_once_and_each_kernel_with_its_time(
     notice: CompileNotice, caplog: pytest.LogCaptureFixture
 ) -> None:
-    @njit(cache=False, no_cpython_wrapper=True)
+    @njit(cache=False)
     def inner(x: float) -> float:
         return x * 2.0
 
@@ -184,7 +184,7 @@ def _defined(tree: ast.AST) -> set[str]:
     return out
 
 
-def private_numba_uses(trees: dict[str, ast.AST], private: set[str]) -> list[str]:
+def private_numba_uses(trees: Mapping[str, ast.AST], private: set[str]) -> list[str]:
     """Where the sources ``trees`` (name -> parsed module) name a private numba attribute: an
     ``x._name`` or a ``getattr(x, "_name")`` whose name numba defines and no source does, or an
     import of a private numba module or name."""
