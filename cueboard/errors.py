@@ -26,7 +26,7 @@ from typing import ClassVar, Final
 #: Every code an error of cueboard carries, with its title (a short summary of that kind of
 #: problem, the same for every occurrence: RFC 9457's ``title``).
 CODES: Final = MappingProxyType({
-    "cueboard-error": "cueboard could not do what was asked",
+    "cueboard-error": "An error cueboard raised on purpose",
     "invalid-input": "The input is refused",
     "unknown-game": "No installed game has that name",
     "invalid-settings": "A setting is not valid",

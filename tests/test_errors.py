@@ -26,6 +26,7 @@ from cueboard.errors import (
     PositionError,
     RecordError,
     SettingsError,
+    StrikeError,
     UnknownGameError,
     all_codes,
 )
@@ -72,7 +73,7 @@ def test_the_codes_are_the_published_ones() -> None:
     assert set(CODES) == set(PUBLISHED)
     for code, title in CODES.items():
         assert re.fullmatch(r"[a-z]+(-[a-z]+)*", code), f"{code!r} is not a kebab-case slug"
-        assert title and title[0].isupper() or title.startswith("cueboard"), code
+        assert title[:1].isupper(), f"{code}: its title {title!r} is a sentence"
 
 
 def test_every_error_class_carries_a_published_code(error_classes: list[type[CueboardError]]) -> None:
@@ -164,6 +165,28 @@ def test_novuss_for_three_is_refused_by_its_settings() -> None:
         game.new_position({"players": 3}, first=0)
 
 
+def test_snooker_for_three_is_refused_naming_the_setting() -> None:
+    """Snooker is played by two players or two pairs (WPBSA Rules, Section 3 Rule 17, fours)."""
+    game = cueboard.get_game("snooker")
+    with pytest.raises(SettingsError, match="setting 'players': Input should be 2 or 4") as caught:
+        game.new_position({"players": 3})
+    assert caught.value.code == "invalid-settings"
+    with pytest.raises(SettingsError, match="setting 'bogus'"):
+        game.new_position({"bogus": 1})
+
+
+def test_a_strike_out_of_its_bounds_or_not_a_number_is_a_strike_error() -> None:
+    game = cueboard.get_game("crokinole")
+    position = game.new_position({"players": 2}, first=0)
+    with pytest.raises(StrikeError, match=r"strike speed 99\.0 is outside") as caught:
+        game.make_strike(position, {"speed": 99.0})
+    assert caught.value.code == "invalid-strike"
+    with pytest.raises(StrikeError, match="strike speed 'fast' is not a number"):
+        game.make_strike(position, {"speed": "fast"})
+    with pytest.raises(StrikeError, match="unknown strike parameter"):
+        game.make_strike(position, {"power": 1.0})
+
+
 def test_a_piece_id_twice_is_a_record_error_naming_the_field() -> None:
     from cueboard.games.crokinole import CrokinolePosition
     from cueboard.records.base import parse_record
@@ -199,6 +222,6 @@ def test_the_next_frame_before_this_one_ends_is_an_illegal_move() -> None:
 def test_every_input_error_is_caught_as_one_thing() -> None:
     """``except cueboard.CueboardInputError`` catches every refusal, whatever its family."""
     for cls in (SettingsError, RecordError, MoveError, PositionError, UnknownGameError,
-                errors.StrikeError, errors.PlacementError, errors.ChoiceError):
+                StrikeError, errors.PlacementError, errors.ChoiceError):
         with pytest.raises(CueboardInputError):
             raise cls("refused")

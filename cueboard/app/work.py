@@ -135,11 +135,12 @@ def _serve(conn: Connection, memory_mb: int) -> None:
         conn.send(reply)
 
 
-class _WorkerLostError(Exception):
-    """The worker died, or passed its deadline and was killed (``hung``)."""
+class _WorkerLostError(AIUnavailableError):
+    """The worker died, or passed its deadline and was killed (``hung``): the turn is retried
+    once in a fresh worker before :class:`AIUnavailableError` reaches the caller."""
 
     def __init__(self, hung: bool):
-        super().__init__("hung" if hung else "died")
+        super().__init__("the AI's worker passed its deadline" if hung else "the AI's worker died")
         self.hung = hung
 
 

@@ -11,7 +11,7 @@ from typing import Any, Generic, TypeVar
 import numpy as np
 from pydantic import BaseModel
 
-from cueboard.errors import CueboardInputError
+from cueboard.errors import StrikeError
 from cueboard.games.protocol import (
     Capability,
     ChanceOutcome,
@@ -180,14 +180,19 @@ class GameBase(Generic[P, S, D, O, R]):
         unknown = sorted(set(values) - set(known))
         if unknown:
             names = ", ".join(known)
-            raise CueboardInputError(
+            raise StrikeError(
                 f"unknown strike parameter(s) {', '.join(unknown)} for {self.name} (known: {names})"
             )
+        numbers: dict[str, float] = {}
         for name, value in values.items():
             p = known[name]
-            if not (p.low <= float(value) <= p.high):
-                raise CueboardInputError(f"strike {name} {value!r} is outside [{p.low}, {p.high}] {p.unit}")
-        data: dict[str, Any] = {**self.strike_defaults, **{k: float(v) for k, v in values.items()}}
+            try:
+                numbers[name] = float(value)
+            except (TypeError, ValueError):
+                raise StrikeError(f"strike {name} {value!r} is not a number") from None
+            if not (p.low <= numbers[name] <= p.high):
+                raise StrikeError(f"strike {name} {value!r} is outside [{p.low}, {p.high}] {p.unit}")
+        data: dict[str, Any] = {**self.strike_defaults, **numbers}
         data.update(self.placement_fields(placement))
         return parse_record(self.strike_type, data, prefix="strike")
 

@@ -7,12 +7,13 @@ readable JSON. Readers turn pydantic's validation errors into :class:`RecordErro
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from cueboard.errors import RecordError
+from cueboard.errors import RecordError, SettingsError
 
 #: Version of the record formats. A reader refuses a record written by a newer version.
 RECORD_VERSION = 1
@@ -128,6 +129,18 @@ def parse_record(
         return model.model_validate(data)
     except ValidationError as err:
         raise validation_to_record_error(err, shot=shot, prefix=prefix) from None
+
+
+def parse_settings(model: type[M], settings: Mapping[str, Any] | None) -> M:
+    """A game's rules settings validated as ``model`` (no settings: its defaults); a setting that
+    is unknown, of the wrong type or out of range raises SettingsError naming it."""
+    try:
+        return model.model_validate(dict(settings) if isinstance(settings, Mapping) else settings or {})
+    except ValidationError as err:
+        first = err.errors()[0]
+        path = _field_path(tuple(first["loc"]))
+        where = f"setting '{path}'" if path else "settings"
+        raise SettingsError(f"{where}: {first['msg']}") from None
 
 
 def dump_record(record: BaseModel, *, indent: int | None = 2) -> str:

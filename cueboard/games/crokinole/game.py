@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from cueboard.engine.events import Event
+from cueboard.errors import SettingsError
 from cueboard.games.common import GameBase, RecordCheck
 from cueboard.games.crokinole.board import STANDARD_BOARD, CrokinoleBoard
 from cueboard.games.crokinole.errors import CrokinoleError, IllegalShotError
@@ -36,7 +37,7 @@ from cueboard.games.protocol import (
     StrikeParameter,
     Termination,
 )
-from cueboard.records.base import Piece, PieceState, parse_record
+from cueboard.records.base import Piece, PieceState, parse_settings
 from cueboard.records.registry import GameRecordTypes
 
 RECORD_TYPES = GameRecordTypes(
@@ -58,14 +59,11 @@ def new_position(
     """The start of a game. The first shooter is drawn at random from the seats in play with a
     generator seeded by ``seed`` (seed 003 "Thiết lập": "Chọn trình phát bắt đầu ngẫu nhiên"),
     unless ``starter`` names the seat."""
-    if isinstance(settings, CrokinoleSettings):
-        s = settings
-    else:
-        s = parse_record(CrokinoleSettings, dict(settings or {}), prefix="settings")
+    s = settings if isinstance(settings, CrokinoleSettings) else parse_settings(CrokinoleSettings, settings)
     if starter is None:
         starter = int(np.random.default_rng(seed).choice(s.seats))
     elif starter not in s.seats:
-        raise CrokinoleError(f"starter: seat {starter} is not in play with {s.players} players {s.seats}")
+        raise SettingsError(f"starter: seat {starter} is not in play with {s.players} players {s.seats}")
     return CrokinolePosition(
         pieces=(),
         settings=s,

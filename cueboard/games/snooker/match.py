@@ -18,7 +18,7 @@ from cueboard.games.snooker.position import (
     ball_ids,
     make_ball,
 )
-from cueboard.records.base import Piece, PieceState
+from cueboard.records.base import Piece, PieceState, parse_settings
 
 
 def rack_pieces(reds: int) -> tuple[Piece, ...]:
@@ -46,7 +46,7 @@ def rack_pieces(reds: int) -> tuple[Piece, ...]:
 
 def new_position(settings: Mapping[str, Any] | None = None, *, seed: int = 0) -> SnookerPosition:
     """The opening position of a match with these rules settings (see :class:`SnookerRules`)."""
-    rules = SnookerRules.model_validate(dict(settings or {}))
+    rules = parse_settings(SnookerRules, settings)
     return SnookerPosition(
         pieces=rack_pieces(rules.reds),
         rules=rules,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from cueboard.errors import SettingsError
 from cueboard.games.crokinole import GAME, new_position
 from cueboard.games.crokinole.records import (
     CrokinoleDeclaration,
@@ -43,7 +44,7 @@ def test_new_position_draws_the_starter_from_the_seed() -> None:
     assert (p.to_move, p.round_starter, p.discs_left) == (3, 3, (6, 6, 6, 6))
     with pytest.raises(ValueError, match="starter"):
         new_position(starter=1)
-    with pytest.raises(RecordError, match="players"):
+    with pytest.raises(SettingsError, match="setting 'players'"):
         new_position({"players": 3})
 
 
