@@ -254,3 +254,203 @@ NOVUSS_RULES: tuple[SeedRule, ...] = (
         ),
     ),
 )
+
+#: The referee's commentary in seed 001 (a Ukrainian edition of the WPBSA rules with a referee's
+#: notes), paragraph by paragraph where it decides something, each keyed "K" + the rule it
+#: comments on; with the phrases by which a scenario's ``rule`` text cites it. ``elsewhere``:
+#: why no scenario tests it.
+SNOOKER_COMMENTARY: tuple[SeedRule, ...] = (
+    SeedRule(
+        "K D6",
+        "Stroke: touching any ball with the tip after the start of the frame is using it as the cue "
+        "ball (7, S3 R12(d) 12.21)",
+        phrases=(r"12\.21", r"ball other than the white", r"wrong_cue_ball"),
+    ),
+    SeedRule(
+        "K D9",
+        "In hand: a foul while placing the cue ball still held leaves it in hand; placed and let go, "
+        "then a foul: play from where it lies",
+        phrases=(r"let go", r"still held", r"still holding", r"'nostroke placed'"),
+    ),
+    SeedRule(
+        "K R8",
+        "Touching ball: every touching red announced; play away without moving it; a touching ball "
+        "moved by a dip in the cloth is no push; touching a ball not on, hit a ball on first",
+        phrases=(r"touching ball", r"touching red", r"touching colour", r"touching a ball not on"),
+    ),
+    SeedRule(
+        "K R9",
+        "Ball on the edge of a pocket: a fall that caused the foul is not penalised; a ball "
+        "balancing briefly then falling counts as potted",
+        phrases=(r"commentary to rule 9",),
+    ),
+    SeedRule(
+        "K R10",
+        "Free ball: void once the offender is asked to play again; it exists only for the incoming "
+        "player",
+        phrases=(r"free ball is (then )?void", r"free ball .*gone", r"put the offender in .*free ball"),
+    ),
+    SeedRule(
+        "K 12.1",
+        "Striking the cue ball twice: usually a miscue or a push",
+        "a person's call (manual foul 'struck_twice'); the scenarios cite 12.1 itself",
+    ),
+    SeedRule(
+        "K 12.2",
+        "Feet: one foot on the floor until the cue ball leaves the tip (wheelchair players excepted)",
+        "a person's call (manual foul 'feet_off_floor'); the scenarios cite 12.2 itself",
+    ),
+    SeedRule(
+        "K 12.3",
+        "Out of turn: the wrong partner in four-handed play, or the offender playing after the "
+        "opponent chose to play",
+        phrases=(r"commentary to 12\.3",),
+    ),
+    SeedRule(
+        "K 12.4",
+        "Improperly from hand: e.g. the cue ball placed outside the D",
+        phrases=(r"outside the D",),
+    ),
+    SeedRule(
+        "K 12.19",
+        "Measuring: no object (chalk on the cushion, a ball off the table) to measure a gap or a line",
+        "a person's call (manual fouls 'measured', 'used_ball_off_table'); the scenarios cite 12.18-12.19",
+    ),
+    SeedRule(
+        "K 12.20",
+        "A red clipped while playing at a nominated colour: the usual penalty, the maximum only if "
+        "the ball on was the black",
+        phrases=(r"commentary to 12\.20",),
+    ),
+    SeedRule(
+        "K 12.22",
+        "Declaring: the ball on must be declared when the referee asks or the position requires "
+        "(colours in line, a free ball)",
+        phrases=(r"free ball must (always )?be nominated", r"12\.22"),
+    ),
+    SeedRule(
+        "K R14 purpose",
+        "The miss rule is against careless or unfair play out of a snooker, not a source of points",
+        "the purpose of the rule; software calls the miss by the fixed tests of rules/snooker.md",
+    ),
+    SeedRule(
+        "K R14 attempt",
+        "A genuine attempt: playing towards a ball on with enough strength to reach it through the "
+        "obscuring balls; no path at all (buried in reds): no miss for a proper attempt",
+        phrases=(r"impossible", r"no straight, one- or two-cushion"),
+    ),
+    SeedRule(
+        "K R14 replace",
+        "After a foul and a miss the next player may have the offender play again from the "
+        "original position, with the same ball on (a red; the colour when no reds remain; the "
+        "colour of the striker's choice after a red)",
+        phrases=(
+            r"balls (are )?replaced", r"same ball on", r"position replaced", r"restored", r"replace(s|d)? the"
+        ),
+    ),
+    SeedRule(
+        "K R14 clear path",
+        "A clear straight path to any part of a ball that is or could be on: a miss unless snookers "
+        "were needed before or after the stroke and the miss was not intended",
+        phrases=(r"clear (straight )?path", r"in plain sight", r"open position"),
+    ),
+    SeedRule(
+        "K R14 snookers needed",
+        "No miss as a rule when either player needs snookers before the stroke or after the penalty",
+        phrases=(r"snookers (are |were )?needed", r"needing snookers", r"needs snookers", r"need snookers"),
+    ),
+    SeedRule(
+        "K R14 full ball",
+        "A full-ball contact available: a second failure from the same position is a miss whatever "
+        "the score; the offender is warned; a third failure loses the frame",
+        phrases=(r"full.ball", r"third (miss|failure)", r"warning", r"warned"),
+    ),
+    SeedRule(
+        "K R14 foul before the stroke",
+        "After the cue ball was replaced with a clear path, a foul on any ball while preparing: no "
+        "miss without a stroke; the penalty; (a) play or have the offender play again from where "
+        "the balls lie, (b) have the original position restored, (c) a warning stays in force",
+        phrases=(r"foul before the stroke after", r"foul before the stroke", r"no miss without a stroke"),
+    ),
+    SeedRule(
+        "K R14 discretion",
+        "In any other position the miss is at the referee's discretion",
+        phrases=(r"strictness amateur", r"snookered-misses", r"without a full-ball contact"),
+    ),
+    SeedRule(
+        "K R14 automatic",
+        "When to call a miss at once: too soft, too hard, an isolated ball chosen, two cushions "
+        "where one would do, a lower-value colour to save points, another ball hit on the way, a "
+        "careless stroke",
+        "judgements of intent; the professional strictness calls every failure a miss save the "
+        "three exceptions of rules/snooker.md, which covers these cases",
+    ),
+    SeedRule(
+        "K R14 difficult stroke",
+        "No miss for a difficult but justified, measured stroke (played from a ball, the cue ball "
+        "passing close to another)",
+        "a referee's judgement; in software the exceptions of rules/snooker.md decide",
+    ),
+    SeedRule(
+        "K R14 standard",
+        "The same standard for calling a miss throughout an event, set by its level",
+        "the strictness setting (professional / amateur / off) is that standard; the scenarios "
+        "cite its cases",
+    ),
+    SeedRule(
+        "K R14 moved balls",
+        "After a miss and a replace, object balls moved stay unless that gives the offender an "
+        "advantage; colours wrongly off the table are respotted",
+        "software replaces every ball as it was (a referee's judgement of advantage it cannot make); "
+        "the replace scenarios check the whole position",
+    ),
+    SeedRule(
+        "K R14 restoring",
+        "How the referee restores the position (the cue ball and the nearest obscuring ball exactly, "
+        "a cluster of reds alike)",
+        "the referee's craft at the table; software restores the stored position exactly",
+    ),
+    SeedRule(
+        "K R14 consultation",
+        "Balls moved after a miss: both players consulted, the referee decides; a player touching a "
+        "ball during it is penalised as if he were the striker, the order of play unchanged, the "
+        "ball replaced",
+        phrases=(r"discussed after a miss", r"miss's position is discussed", r"consultation"),
+    ),
+    SeedRule(
+        "K R14 intentions",
+        "The next player may ask the referee which balls other than the cue ball he would move on "
+        "a replace",
+        "a question at the table; software replaces every ball",
+    ),
+    SeedRule(
+        "K R14 amateur 2004",
+        "Amateur rule of 2004: after two misses from a total snooker, a third gives the next player "
+        "also ball in hand",
+        "a former amateur rule the WPBSA text does not hold; not implemented",
+    ),
+    SeedRule(
+        "K R14 effort",
+        "After a miss the offender must show a genuine effort at every attempt, else S2 D20, S4 R2 "
+        "apply",
+        "a referee's judgement of effort; its sanction is the forfeit (S4 R2-R3), which scenarios "
+        "test",
+    ),
+    SeedRule(
+        "K R15",
+        "Moved by another: includes the striker made to move a ball by an outside event or a "
+        "non-partner; no one is penalised for a ball the referee moves",
+        phrases=(r"outside agency", r"moved by (the )?(non-striker|another|someone else)", r"moved_by_other"),
+    ),
+    SeedRule(
+        "K R17",
+        "Four-handed: the offender plays again when asked even if that skips his partner; partners "
+        "may confer only between turns",
+        phrases=(r"four-handed", r"partner"),
+    ),
+    SeedRule(
+        "K R19",
+        "No referee appointed: the opponent acts as referee; the score is posted after each break",
+        "who referees a social game is outside software; the scoreboard is that referee's tool",
+    ),
+)
