@@ -13,6 +13,7 @@ a malformed record is refused with a :class:`RecordError` naming the shot and th
 from __future__ import annotations
 
 import json
+import warnings
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
@@ -27,6 +28,13 @@ from cueboard.records.base import (
     RecordError,
     parse_record,
     validation_to_record_error,
+)
+from cueboard.records.compat import (
+    RECORD_MINOR,
+    NewerRecordWarning,
+    check_format,
+    installed_version,
+    validate_lenient,
 )
 from cueboard.records.reading import MAX_MATCH_BYTES, NotJSONError, loads_json, read_text
 from cueboard.records.registry import record_types
@@ -45,12 +53,13 @@ class MatchHeader(Record):
     """What a match is: game, rules variant and settings, players, when, by which cueboard."""
 
     version: int = Field(default=RECORD_VERSION, strict=True)
+    minor: int = Field(default=RECORD_MINOR, strict=True, ge=0)
     game: str
     variant: str = "standard"
     settings: dict[str, Any] = Field(default_factory=dict)
     players: tuple[PlayerInfo, ...] = Field(min_length=2, max_length=4)
     date: datetime = Field(default_factory=lambda: datetime.now(UTC))
-    cueboard_version: str = "0.0.0"
+    cueboard_version: str = Field(default_factory=installed_version)
     seed: int = 0
 
     @field_validator("version")
@@ -108,17 +117,28 @@ class MatchRecord(BaseModel):
         return "\n".join(lines) + "\n"
 
 
-def parse_shot(game: str, data: Any, *, shot: int) -> ShotEntry:
-    """Validate one shot's JSON mapping with ``game``'s models."""
+def parse_shot(game: str, data: Any, *, shot: int, dropped: list[str] | None = None) -> ShotEntry:
+    """Validate one shot's JSON mapping with ``game``'s models. With ``dropped`` (a record of a
+    newer MINOR format, :mod:`cueboard.records.compat`), unknown fields are dropped and their
+    paths appended to it instead of refused."""
     if not isinstance(data, dict):
         raise RecordError("a shot must be a JSON object", shot=shot)
     types = record_types(game)
     allowed = {
         "index", "player", "declaration", "strike", "outcome", "ruling", "position_after", "events",
     }
-    for key in data:
+    for key in list(data):
         if key not in allowed:
-            raise RecordError("unknown field", field=str(key), shot=shot)
+            if dropped is None:
+                raise RecordError("unknown field", field=str(key), shot=shot)
+            del data[key]
+            dropped.append(f"shots[{shot}].{key}")
+
+    def parse(model: type[BaseModel], value: Any, prefix: str) -> Any:
+        if dropped is None:
+            return parse_record(model, value, shot=index, prefix=prefix)
+        return validate_lenient(model, value, dropped, shot=index, prefix=f"shots[{shot}].{prefix}")
+
     for key in ("index", "player", "declaration", "outcome", "ruling", "position_after"):
         if key not in data:
             raise RecordError("field required", field=key, shot=shot)
@@ -133,29 +153,40 @@ def parse_shot(game: str, data: Any, *, shot: int) -> ShotEntry:
         "position_after": types.position,
     }
     for key, model in models.items():
-        parts[key] = parse_record(model, data[key], shot=index, prefix=key)
+        parts[key] = parse(model, data[key], key)
     strike = data.get("strike")
-    parts["strike"] = (
-        None if strike is None else parse_record(types.strike, strike, shot=index, prefix="strike")
-    )
+    parts["strike"] = None if strike is None else parse(types.strike, strike, "strike")
     events = data.get("events")
     if events is not None:
         if not isinstance(events, list):
             raise RecordError("must be a list", field="events", shot=index)
-        parts["events"] = tuple(
-            parse_record(Event, e, shot=index, prefix=f"events[{i}]") for i, e in enumerate(events)
-        )
+        parts["events"] = tuple(parse(Event, e, f"events[{i}]") for i, e in enumerate(events))
     try:
         return ShotEntry(**parts)
     except ValidationError as err:
         raise validation_to_record_error(err, shot=index) from None
 
 
-def parse_header(data: Any) -> MatchHeader:
-    """Validate a match header's decoded JSON."""
+def parse_header(data: Any, dropped: list[str] | None = None) -> MatchHeader:
+    """Validate a match header's decoded JSON (with ``dropped``: leniently, as
+    :func:`parse_shot`)."""
     if not isinstance(data, dict):
         raise RecordError("the header must be a JSON object", field="header")
+    if dropped is not None:
+        return validate_lenient(MatchHeader, data, dropped, prefix="header")
     return parse_record(MatchHeader, data, prefix="header")
+
+
+def _warn_dropped(header: MatchHeader, dropped: list[str]) -> None:
+    if dropped:
+        shown = ", ".join(dropped[:5]) + (f" and {len(dropped) - 5} more" if len(dropped) > 5 else "")
+        warnings.warn(
+            NewerRecordWarning(
+                f"the record is of format version {header.version}.{header.minor}, newer than this "
+                f"cueboard's {RECORD_VERSION}.{RECORD_MINOR}: its fields unknown here were dropped ({shown})"
+            ),
+            stacklevel=3,
+        )
 
 
 def loads_match(text: str, source: str = "the match record") -> MatchRecord:
@@ -169,13 +200,16 @@ def loads_match(text: str, source: str = "the match record") -> MatchRecord:
     except NotJSONError:
         whole = None
     if isinstance(whole, dict) and "header" in whole:
-        head = parse_header(whole["header"])
+        dropped = [] if check_format(whole["header"]) else None
+        head = parse_header(whole["header"], dropped)
         raw_shots = whole.get("shots", [])
         if not isinstance(raw_shots, list):
             raise RecordError("must be a list", field="shots")
-        parsed = [parse_shot(head.game, s, shot=i) for i, s in enumerate(raw_shots)]
+        parsed = [parse_shot(head.game, s, shot=i, dropped=dropped) for i, s in enumerate(raw_shots)]
+        _warn_dropped(head, dropped or [])
         return MatchRecord(header=head, shots=parsed)
     header: MatchHeader | None = None
+    dropped = None
     shots = []
     n = 0
     for line in text.splitlines():
@@ -187,11 +221,13 @@ def loads_match(text: str, source: str = "the match record") -> MatchRecord:
         except RecordError as err:
             raise RecordError(str(err), shot=None if n == 0 else n - 1) from None
         if header is None:
-            header = parse_header(decoded)
+            dropped = [] if check_format(decoded) else None
+            header = parse_header(decoded, dropped)
         else:
-            shots.append(parse_shot(header.game, decoded, shot=n - 1))
+            shots.append(parse_shot(header.game, decoded, shot=n - 1, dropped=dropped))
         n += 1
     assert header is not None  # the text has a non-blank line
+    _warn_dropped(header, dropped or [])
     return MatchRecord(header=header, shots=shots)
 
 
