@@ -199,6 +199,7 @@ def loads_match(text: str, source: str = "the match record") -> MatchRecord:
         whole = loads_json(text, source)
     except NotJSONError:
         whole = None
+    dropped: list[str] | None = None
     if isinstance(whole, dict) and "header" in whole:
         dropped = [] if check_format(whole["header"]) else None
         head = parse_header(whole["header"], dropped)
@@ -209,7 +210,6 @@ def loads_match(text: str, source: str = "the match record") -> MatchRecord:
         _warn_dropped(head, dropped or [])
         return MatchRecord(header=head, shots=parsed)
     header: MatchHeader | None = None
-    dropped = None
     shots = []
     n = 0
     for line in text.splitlines():
