@@ -150,9 +150,10 @@ def save(store: Store, match_id: str, entries: list[dict[str, Any]], read: int, 
 
 
 def view_json(match_id: str, header: dict[str, Any], entries: list[dict[str, Any]], board: Scoreboard,
-              status: str) -> dict[str, Any]:
-    """A scorer match as the page shows it: the referee's summary, the table's scoreboard and
-    the last :data:`RECENT` entries with their rulings and calls."""
+              status: str, *, owner: bool) -> dict[str, Any]:
+    """A scorer match as the page shows it: the referee's summary, the table's scoreboard, the
+    last :data:`RECENT` entries with their rulings and calls, whether the request holds the
+    owner token (``owner``: it may write) and the read-only link (``share_path``)."""
     recent = []
     for n, e in enumerate(board.history[-RECENT:], start=max(0, len(board.history) - RECENT)):
         recent.append({
@@ -165,4 +166,5 @@ def view_json(match_id: str, header: dict[str, Any], entries: list[dict[str, Any
         "summary": board.summary(), "scoreboard": adapter("snooker").scoreboard(board.position),
         "recent": recent, "can_undo": bool(entries),
         "next_frame": board.position.frame_over and not board.position.match_over,
+        "owner": owner, "share_path": f"/#/scorer/{match_id}",
     }

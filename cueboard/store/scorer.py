@@ -8,6 +8,7 @@ nothing, an undo is the removal of the last entry, and the match record is the r
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
@@ -28,13 +29,17 @@ class ScorerRow(Base):
     status: Mapped[str] = mapped_column(String(16), index=True, default="playing")
     header: Mapped[dict[str, Any]] = mapped_column(JSON)
     entries: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    #: The SHA-256 hex digest of the owner token (the token itself is never stored); None for a
+    #: match stored before owners existed (revision 0007), which anyone may write.
+    owner_hash: Mapped[str | None] = mapped_column(String(64), index=True, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now, onupdate=_now)
 
 
-def add_scorer(store: Store, match_id: str, header: dict[str, Any]) -> None:
+def add_scorer(store: Store, match_id: str, header: dict[str, Any], owner_hash: str) -> None:
+    """Store a new scorer match, owned by the token whose digest is ``owner_hash``."""
     with store.session() as s:
-        s.add(ScorerRow(id=match_id, status="playing", header=header, entries=[]))
+        s.add(ScorerRow(id=match_id, status="playing", header=header, entries=[], owner_hash=owner_hash))
 
 
 def get_scorer(store: Store, match_id: str) -> ScorerRow:
@@ -46,9 +51,13 @@ def get_scorer(store: Store, match_id: str) -> ScorerRow:
         return row
 
 
-def list_scorers(store: Store, limit: int = 100) -> list[ScorerRow]:
+def list_scorers(store: Store, owner_hashes: Collection[str], limit: int = 100) -> list[ScorerRow]:
+    """The newest scorer matches owned by one of the tokens whose digests are ``owner_hashes``."""
+    if not owner_hashes:
+        return []
     with store.session() as s:
-        rows = list(s.scalars(select(ScorerRow).order_by(ScorerRow.updated_at.desc()).limit(limit)))
+        rows = list(s.scalars(select(ScorerRow).where(ScorerRow.owner_hash.in_(sorted(owner_hashes)))
+                              .order_by(ScorerRow.updated_at.desc()).limit(limit)))
         for r in rows:
             s.expunge(r)
         return rows

@@ -118,9 +118,10 @@ def test_the_cli_refuses_bad_input(tmp_path: Path, extra: list[str], message: st
 
 def _wait(client: Any, job: dict[str, Any], timeout_s: float = 300.0) -> dict[str, Any]:
     end = time.monotonic() + timeout_s
-    while job["status"] == "running" and time.monotonic() < end:
+    token = job["token"]
+    while job["status"] in ("queued", "running") and time.monotonic() < end:
         time.sleep(0.2)
-        job = client.get(f"/api/shotmaps/{job['id']}").json()
+        job = client.get(f"/api/shotmaps/{job['id']}", headers={"Authorization": f"Bearer {token}"}).json()
     return job
 
 
@@ -147,7 +148,12 @@ def test_the_web_api_maps_a_match_position_for_the_replay(tmp_path: Path) -> Non
         # the same request joins the finished job (the map's digest is its id)
         again = client.post("/api/shotmaps", json=body).json()
         assert again["id"] == job["id"] and again["status"] == "done"
-        assert client.get(f"/api/shotmaps/{job['id']}").json()["map"] == m
+        # each request's own token reads the job; none, or another's, does not
+        mine = client.get(f"/api/shotmaps/{job['id']}", headers={"Authorization": f"Bearer {again['token']}"})
+        assert mine.json()["map"] == m and mine.json()["queue_position"] == 0
+        assert client.get(f"/api/shotmaps/{job['id']}").status_code == 401
+        wrong = client.get(f"/api/shotmaps/{job['id']}", headers={"Authorization": "Bearer nope"})
+        assert wrong.status_code == 403
 
 
 def test_the_web_api_refuses_what_it_cannot_map(tmp_path: Path) -> None:

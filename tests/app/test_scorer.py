@@ -143,8 +143,8 @@ def test_concession_ends_the_match_and_the_record_is_kept(client: TestClient, db
     assert client.post(f"/api/scorer/{mid}/entries", json=_pot("red")).status_code == 422
     record = json.loads(client.get(f"/api/scorer/{mid}/record").text)
     assert record["header"]["players"][1]["name"] == "Bo" and len(record["shots"]) == 5
-    # a new server over the same database: nothing is lost
-    with TestClient(create_app(db_url)) as again:
+    # a new server over the same database: nothing is lost (the browser keeps its owner cookie)
+    with TestClient(create_app(db_url), cookies=dict(client.cookies)) as again:
         assert again.get(f"/api/scorer/{mid}").json()["summary"]["scores"] == [15, 0]
         assert [m["id"] for m in again.get("/api/scorer").json()] == [mid]
 
@@ -158,7 +158,8 @@ def test_best_of_three_goes_on_to_the_next_frame(client: TestClient) -> None:
     view = _post(client, mid, {"action": "next_frame"})
     s = view["summary"]
     assert s["frame"] == 2 and s["scores"] == [0, 0] and s["points_remaining"] == 6 * 8 + 27
-    assert client.get("/api/scorer/nosuch").status_code == 404
+    assert client.get("/api/scorer/0123abcd").status_code == 404
+    assert client.get("/api/scorer/nosuch").status_code == 422  # not an id at all
 
 
 def test_scores_level_after_the_last_black_re_spot_it(client: TestClient) -> None:
@@ -187,3 +188,37 @@ def test_scores_level_after_the_last_black_re_spot_it(client: TestClient) -> Non
     s = view["summary"]
     winner = view["recent"][-1]["seat"]
     assert s["frame_over"] and s["frame_winner"] == winner and sorted(s["scores"]) == [30, 37]
+
+
+def test_only_the_owner_token_writes_and_the_share_link_reads(client: TestClient) -> None:
+    """The creator gets the owner token once (and its cookie); an entry, an undo or a deletion
+    without it is 401, with another match's token 403, and changes nothing; anyone reads."""
+    r = client.post("/api/scorer", json={"players": ["Ann", "Bo"], "seed": 7})
+    mine = r.json()
+    mid, token = mine["id"], mine["owner_token"]
+    assert len(token) >= 43 and mine["owner"] is True and mine["share_path"] == f"/#/scorer/{mid}"
+    assert token not in client.get(f"/api/scorer/{mid}").text  # returned once, never again
+    other = client.post("/api/scorer", json={"players": ["Cy", "Di"]}).json()["owner_token"]
+    _post(client, mid, _pot("red"))  # the creator's browser: by its cookie
+    before = client.get(f"/api/scorer/{mid}").json()
+    with TestClient(client.app) as stranger:  # no cookie: the share link's reader
+        seen = stranger.get(f"/api/scorer/{mid}").json()
+        assert seen["owner"] is False and seen["summary"] == before["summary"]
+        assert stranger.get("/api/scorer").json() == []  # lists only the matches it owns
+        writes = [("post", f"/api/scorer/{mid}/entries", _pot("red")),
+                  ("post", f"/api/scorer/{mid}/undo", None), ("delete", f"/api/scorer/{mid}", None)]
+        for method, path, body in writes:
+            r = stranger.request(method, path, json=body)
+            assert r.status_code == 401 and r.json()["code"] == "access-denied", (path, r.text)
+            r = stranger.request(method, path, json=body, headers={"Authorization": f"Bearer {other}"})
+            assert r.status_code == 403 and r.json()["code"] == "access-denied", (path, r.text)
+        assert client.get(f"/api/scorer/{mid}").json()["summary"] == before["summary"]
+        # the owner token as a bearer token writes from anywhere
+        r = stranger.post(f"/api/scorer/{mid}/entries", json=_pot("black", nominated="black"),
+                          headers={"Authorization": f"Bearer {token}"})
+        assert r.status_code == 200 and r.json()["summary"]["scores"] == [8, 0]
+        listed = stranger.get("/api/scorer", headers={"Authorization": f"Bearer {token}"}).json()
+        assert [m["id"] for m in listed] == [mid]
+    assert {m["id"] for m in client.get("/api/scorer").json()} >= {mid}
+    assert client.delete(f"/api/scorer/{mid}").status_code == 204
+    assert client.get(f"/api/scorer/{mid}").status_code == 404

@@ -45,7 +45,7 @@ def _tap(page: Any, selector: str, then: tuple[str, str] | None = None) -> None:
             " && document.querySelector('#scorer-score1')?.textContent === b", arg=list(then))
 
 
-def test_scorer_on_a_phone(phone: Any) -> None:
+def test_scorer_on_a_phone(phone: Any, server: Server, browser: Any) -> None:
     page = phone
     page.wait_for_selector("#open-scorer")
     page.tap("#open-scorer")
@@ -102,6 +102,16 @@ def test_scorer_on_a_phone(phone: Any) -> None:
     page.reload()
     page.wait_for_selector("#scorer-score0")
     assert _scores(page) == ("19", "0")
+    # the share link, opened in another browser (no owner token), follows the score read-only
+    share = page.get_attribute("#scorer-share", "href")
+    assert share is not None and share.startswith("/#/scorer/")
+    other = browser.new_context(viewport=PHONE, has_touch=True)
+    follower = other.new_page()
+    follower.goto(server.url + share)
+    follower.wait_for_selector("#scorer-read-only")
+    assert _scores(follower) == ("19", "0")
+    assert follower.query_selector("#scorer-undo") is None and follower.query_selector("[data-ball]") is None
+    other.close()
 
 
 @pytest.mark.parametrize("lang", ["uk", "zh-Hant"])

@@ -1,26 +1,77 @@
 """Scorer mode's endpoints (docs/app.md#scorer-mode): a real snooker match kept by hand, each entry
-refereed by :class:`cueboard.games.snooker.Scoreboard` (cueboard/app/scorer.py)."""
+refereed by :class:`cueboard.games.snooker.Scoreboard` (cueboard/app/scorer.py).
+
+**Who may write.** Creating a match hands its creator the match's *owner token* — once, in the
+answer (``owner_token``) and in an HttpOnly cookie ``cbs_<id>`` (path ``/api/scorer``,
+SameSite=Strict) — and only its SHA-256 hash is stored, as online play's seat tokens are
+(cueboard/app/online/seats.py). Every write (an entry, an undo, the deletion) must present it, as
+``Authorization: Bearer <token>`` or in the cookie: 401 without a token, 403 with another one.
+Reading needs no token: the answer's ``share_path`` (``/#/scorer/<id>``) is the read-only link to
+give to anyone who wants to follow the score. The list (``GET /api/scorer``) holds the matches
+whose token the request presents.
+"""
 
 from __future__ import annotations
 
+import hmac
 import secrets
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, Request, Response
 from fastapi.responses import PlainTextResponse
 
-from cueboard.app.routes.common import store
+from cueboard.app.online.guard import COOKIE_MAX_AGE, AccessError, bearer
+from cueboard.app.online.seats import digest, new_secret
+from cueboard.app.routes.common import MatchId, store
 from cueboard.app.scorer import EntryIn, ScorerIn, apply, normal, referee, save, view_json
 from cueboard.games.snooker import SnookerInputError
 from cueboard.store import Store
-from cueboard.store.scorer import add_scorer, delete_scorer, get_scorer, list_scorers
+from cueboard.store.scorer import ScorerRow, add_scorer, delete_scorer, get_scorer, list_scorers
 
 router = APIRouter(prefix="/api/scorer", tags=["scorer"])
 Db = Annotated[Store, Depends(store)]
+#: The prefix of a scorer match's owner cookie (``cbs_<id>``).
+COOKIE_PREFIX = "cbs_"
+
+
+def _cookie_tokens(request: Request, match_id: str) -> list[str]:
+    return [t for t in request.cookies.get(COOKIE_PREFIX + match_id, "").split(".") if t]
+
+
+def _all_tokens(request: Request) -> list[str]:
+    token = bearer(request)
+    out = [token] if token else []
+    for name, value in request.cookies.items():
+        if name.startswith(COOKIE_PREFIX):
+            out.extend(t for t in value.split(".") if t)
+    return out
+
+
+def _is_owner(row: ScorerRow, tokens: list[str]) -> bool:
+    if row.owner_hash is None:  # stored before owners existed: open to anyone
+        return True
+    return any(hmac.compare_digest(digest(t), row.owner_hash) for t in tokens)
+
+
+def _owned(request: Request, match_id: MatchId, db: Db) -> ScorerRow:
+    """The match, if the request presents its owner token (404 for an unknown match first)."""
+    row = get_scorer(db, match_id)
+    token = bearer(request)
+    tokens = [*([token] if token else []), *_cookie_tokens(request, match_id)]
+    if _is_owner(row, tokens):
+        return row
+    if not tokens:
+        raise AccessError(401, "error.invalid", "writing to a scorer match needs its owner token "
+                          "(Authorization: Bearer <token>, or the match's cookie)")
+    raise AccessError(403, "error.invalid", "the token sent is not this scorer match's owner token: "
+                      "its share link only reads")
+
+
+Owned = Annotated[ScorerRow, Depends(_owned)]
 
 
 @router.post("", status_code=201, summary="Create a scorer match (a real snooker match kept by hand)")
-def create(body: ScorerIn, db: Db) -> dict[str, Any]:
+def create(body: ScorerIn, request: Request, response: Response, db: Db) -> dict[str, Any]:
     seed = secrets.randbelow(2**31) if body.seed is None else body.seed
     names = [n.strip() for n in body.players]
     for i, n in enumerate(names):
@@ -29,15 +80,18 @@ def create(body: ScorerIn, db: Db) -> dict[str, Any]:
     header = {"game": "snooker", "players": names, "seed": seed,
               "settings": {"best_of": body.best_of, "reds": body.reds, "miss": body.miss}}
     board = referee(header, [])
-    match_id = secrets.token_hex(6)
-    add_scorer(db, match_id, header)
-    return view_json(match_id, header, [], board, "playing")
+    match_id, token = secrets.token_hex(6), new_secret()
+    add_scorer(db, match_id, header, digest(token))
+    secure = request.url.scheme == "https" or request.headers.get("x-forwarded-proto") == "https"
+    response.set_cookie(COOKIE_PREFIX + match_id, token, max_age=COOKIE_MAX_AGE, path="/api/scorer",
+                        httponly=True, samesite="strict", secure=secure)
+    return {**view_json(match_id, header, [], board, "playing", owner=True), "owner_token": token}
 
 
-@router.get("", summary="Scorer matches, newest first")
-def listing(db: Db) -> list[dict[str, Any]]:
+@router.get("", summary="The scorer matches whose owner token the request presents, newest first")
+def listing(request: Request, db: Db) -> list[dict[str, Any]]:
     out = []
-    for row in list_scorers(db):
+    for row in list_scorers(db, {digest(t) for t in _all_tokens(request)}):
         s = referee(row.header, row.entries).summary()
         out.append({"id": row.id, "status": row.status, "players": row.header["players"],
                     "scores": s["scores"], "frames": s["frames"],
@@ -45,16 +99,18 @@ def listing(db: Db) -> list[dict[str, Any]]:
     return out
 
 
-@router.get("/{match_id}", summary="A scorer match: the scoreboard and the last calls")
-def view(match_id: str, db: Db) -> dict[str, Any]:
+@router.get("/{match_id}", summary="A scorer match: the scoreboard and the last calls (no token needed)")
+def view(match_id: MatchId, request: Request, db: Db) -> dict[str, Any]:
     row = get_scorer(db, match_id)
-    return view_json(row.id, row.header, row.entries, referee(row.header, row.entries), row.status)
+    token = bearer(request)
+    owner = _is_owner(row, [*([token] if token else []), *_cookie_tokens(request, match_id)])
+    return view_json(row.id, row.header, row.entries, referee(row.header, row.entries), row.status,
+                     owner=owner)
 
 
 @router.post("/{match_id}/entries",
-             summary="Report an entry (validated and refereed; a refused one is a 422 and changes nothing)")
-def post_entry(match_id: str, body: EntryIn, db: Db) -> dict[str, Any]:
-    row = get_scorer(db, match_id)
+             summary="Report an entry (owner): refereed; a refused one is a 422 and changes nothing")
+def post_entry(match_id: MatchId, body: EntryIn, row: Owned, db: Db) -> dict[str, Any]:
     board = referee(row.header, row.entries)
     entry = normal(body)
     if board.position.match_over:
@@ -63,28 +119,27 @@ def post_entry(match_id: str, body: EntryIn, db: Db) -> dict[str, Any]:
     entries = [*row.entries, entry]
     status = "finished" if board.position.match_over else "playing"
     save(db, match_id, entries, len(row.entries), status)
-    return view_json(match_id, row.header, entries, board, status)
+    return view_json(match_id, row.header, entries, board, status, owner=True)
 
 
-@router.post("/{match_id}/undo", summary="Take back the last entry")
-def undo(match_id: str, db: Db) -> dict[str, Any]:
-    row = get_scorer(db, match_id)
+@router.post("/{match_id}/undo", summary="Take back the last entry (owner)")
+def undo(match_id: MatchId, row: Owned, db: Db) -> dict[str, Any]:
     if not row.entries:
         raise SnookerInputError("nothing to undo")
     entries = row.entries[:-1]
     board = referee(row.header, entries)
     status = "finished" if board.position.match_over else "playing"
     save(db, match_id, entries, len(row.entries), status)
-    return view_json(match_id, row.header, entries, board, status)
+    return view_json(match_id, row.header, entries, board, status, owner=True)
 
 
 @router.get("/{match_id}/record", summary="The match record (JSON, docs/records.md)")
-def record(match_id: str, db: Db) -> PlainTextResponse:
+def record(match_id: MatchId, db: Db) -> PlainTextResponse:
     row = get_scorer(db, match_id)
     return PlainTextResponse(referee(row.header, row.entries).match_record().to_json(),
                              media_type="application/json")
 
 
-@router.delete("/{match_id}", status_code=204, summary="Delete a scorer match")
-def delete(match_id: str, db: Db) -> None:
+@router.delete("/{match_id}", status_code=204, summary="Delete a scorer match (owner)")
+def delete(match_id: MatchId, _row: Owned, db: Db) -> None:
     delete_scorer(db, match_id)

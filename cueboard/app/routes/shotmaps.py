@@ -1,15 +1,17 @@
 """Shot maps' endpoints (the replay's overlay): start a map of a snooker match's position, and
-follow it until the map is there (cueboard/app/shotmap_api.py computes them)."""
+follow it until the map is there (cueboard/app/shotmap_api.py computes them, with a token per
+request and caps per client and in all)."""
 
 from __future__ import annotations
 
 import json
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Path, Request
 
 from cueboard.analysis.shotmap import ShotMapSpec, grid
-from cueboard.app.routes.common import store
+from cueboard.app.online.guard import bearer
+from cueboard.app.routes.common import client, store
 from cueboard.app.shotmap_api import MAX_WEB_SHOTS, ShotMapIn, ShotMapJobs
 from cueboard.errors import CueboardInputError
 from cueboard.store import Store
@@ -25,6 +27,8 @@ def jobs(request: Request) -> ShotMapJobs:
 
 
 Jobs = Annotated[ShotMapJobs, Depends(jobs)]
+#: A job's id: the digest of its map's spec (hex).
+JobId = Annotated[str, Path(pattern=r"^[0-9a-f]{1,64}$", description="a shot map's id (hex digits)")]
 
 
 def _position(db: Store, match_id: str, shot: int | None) -> dict[str, Any]:
@@ -38,8 +42,8 @@ def _position(db: Store, match_id: str, shot: int | None) -> dict[str, Any]:
     return after
 
 
-@router.post("", status_code=202, summary="Start a shot map of a snooker match's position")
-def start_shotmap(body: ShotMapIn, db: Db, maps: Jobs) -> dict[str, Any]:
+@router.post("", status_code=202, summary="Start a shot map of a snooker match's position (with its token)")
+def start_shotmap(body: ShotMapIn, request: Request, db: Db, maps: Jobs) -> dict[str, Any]:
     position = _position(db, body.match_id, body.shot)
     spec = ShotMapSpec(json.dumps(position), body.target, body.level, body.step, body.trials, body.seed)
     xs, ys = grid(spec.step)
@@ -48,10 +52,11 @@ def start_shotmap(body: ShotMapIn, db: Db, maps: Jobs) -> dict[str, Any]:
             f"{len(xs) * len(ys)} cells x {spec.trials} trials is more than the web app's "
             f"{MAX_WEB_SHOTS} strokes: take a larger step or fewer trials (or use `cueboard shotmap`)"
         )
-    job_id, job = maps.start(spec, body.shot)
-    return job.json(job_id)
+    job_id, token = maps.start(spec, body.shot, client(request))
+    return {**maps.json(job_id, maps.get(job_id, [token])), "token": token}
 
 
-@router.get("/{job_id}", summary="A shot map: rows done, and the map once finished")
-def get_shotmap(job_id: str, maps: Jobs) -> dict[str, Any]:
-    return maps.get(job_id).json(job_id)
+@router.get("/{job_id}", summary="A shot map (token): its place in the queue, rows done, the map once done")
+def get_shotmap(job_id: JobId, request: Request, maps: Jobs) -> dict[str, Any]:
+    token = bearer(request)
+    return maps.json(job_id, maps.get(job_id, [token] if token else []))

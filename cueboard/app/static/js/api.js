@@ -1,10 +1,13 @@
-// The JSON API under /api/ (documented at /docs).
+// The JSON API under /api/ (its schema at /openapi.json). Every error is an RFC 9457 problem
+// (application/problem+json): `detail` in the page's language, `code` the problem's code, and
+// `key` / `params` to translate it here (cueboard/app/problems.py).
 import { currentLanguage } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(status, body) {
     super(body?.detail || `HTTP ${status}`);
     this.status = status;
+    this.code = body?.code || "network";
     this.key = body?.key || "error.invalid";
     this.params = body?.params || { detail: this.message };
   }
@@ -20,8 +23,9 @@ export function remember(data) {
   }
 }
 
-export async function api(method, path, body) {
-  const opts = { method, headers: { "Accept-Language": currentLanguage() } };
+// `headers`: extra request headers (the owner token of a scorer match or a shot map's job).
+export async function api(method, path, body, headers = {}) {
+  const opts = { method, headers: { "Accept-Language": currentLanguage(), ...headers } };
   const acting = method !== "GET" && path.match(/^\/matches\/([0-9a-f]+)/);
   if (acting && versions.has(acting[1])) opts.headers["X-Match-Version"] = String(versions.get(acting[1]));
   if (body !== undefined) {

@@ -3,6 +3,9 @@
 // /api/scorer/<id>/entries and refereed on the server by the same referee as `cueboard score
 // snooker`; the scoreboard and the referee's calls (calls.js) come back; Undo takes back the last
 // entry. Routed by app.js at #/scorer (new match, resume) and #/scorer/<id>.
+// Only the match's owner writes: the owner token the server hands the creator once is kept in
+// localStorage and sent with every entry (the server also sets an HttpOnly cookie with it); any
+// other browser opening #/scorer/<id> (the share link) follows the score, read-only.
 import { api } from "./api.js";
 import { shotCalls } from "./calls.js";
 import { sentence, setGame, t } from "./i18n.js";
@@ -14,6 +17,12 @@ const VALUE = { red: 1, yellow: 2, green: 3, brown: 4, blue: 5, pink: 6, black: 
 const MODES = ["pot", "safe", "foul_first", "foul_pot", "foul_touched"];
 
 const form = { players: ["", ""], best_of: 1, reds: 15, miss: "professional" };
+const TOKEN = (id) => `cueboard.scorer.${id}`;
+// The headers of a write to scorer match `id`: its owner token, when this browser holds it.
+function owner(id) {
+  const token = localStorage.getItem(TOKEN(id));
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
 
 function row(label, value, id) {
   return el("div", { class: "row" }, el("span", { class: "muted" }, label), el("span", { id }, String(value)));
@@ -46,6 +55,7 @@ async function renderNew(root) {
     try {
       const players = form.players.map((p, i) => p.trim() || t("lobby.player_n", { n: i + 1 }));
       const m = await api("POST", "/scorer", { players, best_of: form.best_of, reds: form.reds, miss: form.miss });
+      localStorage.setItem(TOKEN(m.id), m.owner_token);
       location.hash = `#/scorer/${m.id}`;
     } catch (err) { error.textContent = t(err.key, err.params); }
   });
@@ -74,7 +84,7 @@ export class ScorerScreen {
     if (this.busy) return;
     this.busy = true; this.error = ""; this.build();
     try {
-      this.m = await api("POST", `/scorer/${this.m.id}/${path}`, body);
+      this.m = await api("POST", `/scorer/${this.m.id}/${path}`, body, owner(this.m.id));
       this.mode = "pot"; this.miss = null; this.freeBall = false; this.confirming = false;
     } catch (err) { this.error = t(err.key, err.params); }
     this.busy = false; this.build();
@@ -178,8 +188,12 @@ export class ScorerScreen {
     const head = el("div", { class: "row top" }, el("a", { href: "#/scorer" }, t("scorer.title")), el("a", { href: "#/" }, t("match.back")),
       el("span", { class: "muted" }, `${t("game.snooker")} · ${s.frames[0]}–${s.frames[1]}`));
     const status = el("p", { class: "status", id: "scorer-status" }, over ? t("match.over") : s.frame_over ? t("end.frame", { n: s.frame, name: this.name(s.frame_winner) }) : t("match.to_play", { name: this.name(s.striker) }));
-    this.root.replaceChildren(el("div", { class: "scorer" }, head, scores, status, info, calls,
-      el("p", { class: "error", id: "scorer-error", role: "alert" }, this.error), pad, tail, el("details", {}, el("summary", {}, t("scorer.words")), wordsForm)));
+    // the read-only link to give to whoever follows the score
+    const share = el("p", { class: "muted small" }, el("a", { id: "scorer-share", href: this.m.share_path }, t("online.watch_link")));
+    const error = el("p", { class: "error", id: "scorer-error", role: "alert" }, this.error);
+    const writing = this.m.owner ? [pad, tail, el("details", {}, el("summary", {}, t("scorer.words")), wordsForm), share]
+      : [el("p", { class: "muted", id: "scorer-read-only" }, t("online.watching"))];
+    this.root.replaceChildren(el("div", { class: "scorer" }, head, scores, status, info, calls, error, ...writing));
   }
   say(c) {
     const p = { ...c.params };
@@ -192,5 +206,5 @@ export class ScorerScreen {
 // #/scorer -> the new-match form; #/scorer/<id> -> the scorer's pad.
 export async function openScorer(root, id) {
   if (!id) { await renderNew(root); return null; }
-  return new ScorerScreen(root, await api("GET", `/scorer/${id}`));
+  return new ScorerScreen(root, await api("GET", `/scorer/${id}`, undefined, owner(id)));
 }

@@ -1,6 +1,8 @@
 // Shot maps over the snooker table (cueboard/app/shotmap_api.py): for the position on the table — the
 // one a replayed shot left, or the match's current one — the chance that a level's player pots a
-// chosen ball from every cue-ball place, computed by the server and painted under the balls.
+// chosen ball from every cue-ball place, computed by the server and painted under the balls. Each
+// request's answer carries a token to read the job with: kept in localStorage by job, sent as a
+// bearer token while the page follows the job (queued behind other maps, then running).
 import { api } from "./api.js";
 import { t } from "./i18n.js";
 import { el } from "./dom.js";
@@ -9,6 +11,7 @@ const LEVELS = ["beginner", "amateur", "club", "pro"];
 const STEPS = [0.2, 0.1, 0.05];
 const TRIALS = 6;
 const POLL_MS = 600;
+const TOKEN = (id) => `cueboard.shotmap.${id}`;
 // Viridis at 0, .25, .5, .75, 1 (matplotlib's colour map, as the CLI's PNG draws it).
 const STOPS = [[68, 1, 84], [59, 82, 139], [33, 145, 140], [94, 201, 98], [253, 231, 37]];
 
@@ -42,11 +45,12 @@ async function compute(screen, body, status) {
   let job;
   try {
     job = await api("POST", "/shotmaps", body);
-    while (job.status === "running") {
+    localStorage.setItem(TOKEN(job.id), job.token);
+    while (job.status === "running" || job.status === "queued") {
       status.textContent = t("shotmap.computing", { done: job.done, total: job.total });
       await new Promise((r) => setTimeout(r, POLL_MS));
       if (window.cueboard !== screen || screen.ui.shotmap?.shot !== shot) return;  // left, or asked again
-      job = await api("GET", `/shotmaps/${job.id}`);
+      job = await api("GET", `/shotmaps/${job.id}`, undefined, { Authorization: `Bearer ${localStorage.getItem(TOKEN(job.id))}` });
     }
   } catch (err) { status.textContent = t(err.key, err.params); return; }
   if (job.status !== "done") { status.textContent = t("shotmap.failed", { detail: job.error || "" }); return; }
