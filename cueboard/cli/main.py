@@ -29,7 +29,8 @@ def _register() -> None:
     """Import the command modules; each adds its commands to ``app``."""
     import importlib
 
-    for name in ("specs", "serve", "match", "score", "referee", "simulate", "tournament", "shotmap"):
+    commands = ("specs", "serve", "match", "score", "referee", "simulate", "tournament", "shotmap", "schema")
+    for name in commands:
         importlib.import_module(f"cueboard.cli.{name}")
 
 

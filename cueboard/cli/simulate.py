@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import typer
+from rich.console import Console
 
 from cueboard.cli._common import refuse
 from cueboard.cli.main import app, console
@@ -73,8 +74,10 @@ def simulate(
     )
     _emit(text, out, f"{len(events)} events, outcome written to {out}")
     if svg is not None:
-        svg.write_text(tracing.paths_svg(outcome, paths))
-        console.print(f"paths drawn in {svg}")
+        # the drawing goes to FILE and its note to standard error: standard output holds only
+        # the JSON, so that it can be piped to a JSON reader
+        svg.write_text(tracing.paths_svg(outcome, paths), encoding="utf-8")
+        Console(stderr=True).print(f"paths drawn in {svg}")
 
 
 def _emit(text: str, out: Path | None, done: str) -> None:
