@@ -138,6 +138,33 @@ def test_moved_classes_keep_their_old_homes() -> None:
     assert cueboard.UnknownGameError is UnknownGameError
 
 
+def test_the_package_errors_sit_in_their_families() -> None:
+    """The memberships docs/api.md lists: catching a family catches these."""
+    from cueboard.ai.agent import AgentError
+    from cueboard.ai.noise import UnknownLevelError
+    from cueboard.app.messages import UnknownLanguageError
+    from cueboard.batch.tasks import BatchInputError
+    from cueboard.engine.disc_shot import DiscInputError
+    from cueboard.engine.world import ShapeError
+    from cueboard.games.crokinole.errors import IllegalShotError, OutcomeError
+    from cueboard.games.novuss.referee import IllegalStrokeError
+    from cueboard.games.novuss.scoreboard import ReportError as NovussReportError
+    from cueboard.games.snooker.scoreboard import ReportError as SnookerReportError
+    from cueboard.records.reading import NotJSONError
+
+    families = {
+        RecordError: (NotJSONError,),
+        SettingsError: (UnknownLevelError, UnknownLanguageError, AgentError, BatchInputError, ShapeError),
+        PositionError: (DiscInputError,),
+        MoveError: (IllegalShotError, OutcomeError, IllegalStrokeError, NovussReportError,
+                    SnookerReportError),
+    }
+    for family, members in families.items():
+        for member in members:
+            assert issubclass(member, family), f"{member.__qualname__} is not a {family.__name__}"
+            assert member.code != family.code
+
+
 # --- scenarios with known answers -------------------------------------------------------------
 
 
