@@ -38,7 +38,7 @@ def test_bad_input_is_refused() -> None:
         simulate_crokinole({**position, "to_move": 1}, {"start": [0.0, -0.3048], "speed": 1, "angle": 90})
     with pytest.raises(IllegalShotError, match="not_touching_shooting_line"):
         simulate_crokinole(position, {"start": [0.0, -0.2], "speed": 1, "angle": 90})
-    with pytest.raises(ValueError, match="not 'snooker'"):
+    with pytest.raises(RecordError, match="position"):  # a crokinole position is no snooker position
         simulate_refereed("snooker", position, {"speed": 1, "angle": 90})
 
 
