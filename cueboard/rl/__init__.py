@@ -139,31 +139,31 @@ def _registered(game: str, **kwargs: Any) -> CueboardGymEnv:
     return gym_env(game, **kwargs)
 
 
-#: The games whose Gymnasium environments are registered, by id.
-ENV_IDS = {
-    "crokinole": "cueboard/Crokinole-v0",
-    "snooker": "cueboard/Snooker-v0",
-    "novuss": "cueboard/Novuss-v0",
-}
+def env_id(game: str) -> str:
+    """The Gymnasium id of ``game``'s environment: ``cueboard/Crokinole-v0`` for crokinole."""
+    return f"cueboard/{game.capitalize()}-v0"
 
 
 def register_envs() -> None:
-    """Register :data:`ENV_IDS` with Gymnasium (done on import; again is harmless)."""
+    """Register every installed game's environment with Gymnasium (:func:`env_id`; done on
+    import, and again after a game is installed: registering twice is harmless)."""
     import gymnasium
 
-    for game, env_id in ENV_IDS.items():
-        if env_id not in gymnasium.registry:
-            gymnasium.register(env_id, entry_point="cueboard.rl:_registered", kwargs={"game": game})
+    from cueboard.registry import game_names
+
+    for game in game_names():
+        if env_id(game) not in gymnasium.registry:
+            gymnasium.register(env_id(game), entry_point="cueboard.rl:_registered", kwargs={"game": game})
 
 
 register_envs()
 
 __all__ = [
-    "ENV_IDS",
     "ActionError",
     "EnvSettings",
     "RewardFn",
     "aec_env",
+    "env_id",
     "gym_env",
     "parallel_env",
     "register_envs",
