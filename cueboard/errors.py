@@ -32,6 +32,7 @@ CODES: Final = MappingProxyType({
     "invalid-settings": "A setting is not valid",
     "invalid-record": "A record is malformed",
     "not-json": "The text is not JSON",
+    "invalid-cmn": "The file does not follow Crokinole Match Notation",
     "invalid-strike": "The strike is outside its bounds",
     "invalid-position": "The position cannot be played",
     "invalid-discs": "The discs of a shot are malformed",

@@ -34,13 +34,13 @@ from cueboard.errors import (
 #: The published codes, in CODES's order. A new code is added at its place; none is ever renamed.
 PUBLISHED = (
     "cueboard-error", "invalid-input", "unknown-game", "invalid-settings", "invalid-record", "not-json",
-    "invalid-strike", "invalid-position", "invalid-discs", "invalid-shape", "illegal-placement",
-    "illegal-choice", "illegal-move", "illegal-shot", "illegal-stroke", "inconsistent-outcome",
-    "inconsistent-report", "unreadable-report", "unknown-level", "unknown-language", "invalid-agent",
-    "invalid-batch", "match-state", "not-found", "stale-version", "scorer-changed", "body-too-large",
-    "body-timeout", "rate-limited", "online-refused", "access-denied", "invitation-unavailable",
-    "clock-expired", "event-limit", "store-unavailable", "ai-unavailable", "ai-busy", "ai-failed",
-    "batch-failed",
+    "invalid-cmn", "invalid-strike", "invalid-position", "invalid-discs", "invalid-shape",
+    "illegal-placement", "illegal-choice", "illegal-move", "illegal-shot", "illegal-stroke",
+    "inconsistent-outcome", "inconsistent-report", "unreadable-report", "unknown-level", "unknown-language",
+    "invalid-agent", "invalid-batch", "match-state", "not-found", "stale-version", "scorer-changed",
+    "body-too-large", "body-timeout", "rate-limited", "online-refused", "access-denied",
+    "invitation-unavailable", "clock-expired", "event-limit", "store-unavailable", "ai-unavailable",
+    "ai-busy", "ai-failed", "batch-failed",
 )
 
 PACKAGE = Path(cueboard.__file__).parent
