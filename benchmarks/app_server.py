@@ -19,8 +19,9 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
-from benchmarks.core import BenchmarkUnavailableError, Figure
+from benchmarks.core import BenchmarkUnavailableError, Figure, quick
 
 SHOTS = [  # (place_cue_ball or None, speed m/s, angle degrees)
     ((0.2, 0.6), 6.0, 91.8),
@@ -32,34 +33,58 @@ SHOTS = [  # (place_cue_ball or None, speed m/s, angle degrees)
 ]
 
 
+def _acting(view: dict[str, Any], token: str) -> dict[str, str]:
+    """The headers of an acting request as the page sends them: the match version it was made
+    against and the acting seat's (or the host's) token."""
+    return {"X-Match-Version": str(view["version"]), "Authorization": f"Bearer {token}"}
+
+
+def _created(c: Any, body: dict[str, Any]) -> tuple[str, dict[int, str], str]:
+    """A new match: its id, each seat's token, the host's token (refused: a clear error)."""
+    r = c.post("/api/matches", json=body)
+    if r.status_code != 201:
+        raise RuntimeError(f"creating a match was refused: {r.status_code} {r.text[:300]}")
+    c.cookies.clear()  # the tokens travel as Bearer, as a client of the API sends them
+    m = r.json()
+    return m["id"], {s["seat"]: s["token"] for s in m["online"]["seats"]}, m["online"]["host_token"]
+
+
 def _shot_times() -> list[float]:
     from fastapi.testclient import TestClient
 
     from cueboard.app.server import create_app
 
     times: list[float] = []
+    refused: list[str] = []
     with tempfile.TemporaryDirectory() as tmp, TestClient(create_app(f"sqlite:///{tmp}/b.sqlite3")) as c:
         if "snooker" not in c.get("/api/health").json()["games"]:
             raise BenchmarkUnavailableError("snooker physics is not installed")
-        for rep in range(4):
-            mid = c.post("/api/matches", json={"game": "snooker", "players": [{"name": "A"}, {"name": "B"}],
-                                               "seed": rep}).json()["id"]
+        for rep in range(2 if quick() else 4):
+            mid, tokens, _host = _created(c, {"game": "snooker", "players": [{"name": "A"}, {"name": "B"}],
+                                              "seed": rep})
             for place, speed, angle in SHOTS:
                 view = c.get(f"/api/matches/{mid}").json()
                 if view["status"] != "playing":
                     break
                 turn = view["turn"]
                 if turn["action"] == "choose":
-                    c.post(f"/api/matches/{mid}/choices", json={"choice": "play"})
-                    turn = c.get(f"/api/matches/{mid}").json()["turn"]
+                    c.post(f"/api/matches/{mid}/choices", json={"choice": "play"},
+                           headers=_acting(view, tokens[turn["seat"]]))
+                    view = c.get(f"/api/matches/{mid}").json()
+                    turn = view["turn"]
                 strike: dict[str, object] = {"speed": speed, "angle": angle}
                 if turn.get("placement"):
                     strike["place_cue_ball"] = place or (0.2, 0.6)
                 t0 = time.perf_counter()
-                r = c.post(f"/api/matches/{mid}/shots", json={"strike": strike})
+                r = c.post(f"/api/matches/{mid}/shots", json={"strike": strike},
+                           headers=_acting(view, tokens[turn["seat"]]))
                 dt = time.perf_counter() - t0
                 if r.status_code == 200:
                     times.append(dt)
+                else:
+                    refused.append(f"{r.status_code} {r.text[:200]}")
+    if len(times) < 2:
+        raise RuntimeError(f"the strokes were refused ({len(refused)}), e.g. {refused[:1]}")
     return times[1:]
 
 
@@ -74,21 +99,24 @@ def _ai_turn_times() -> dict[str, list[float]]:
     from cueboard.app.service import ai_levels
 
     out: dict[str, list[float]] = {}
+    budget = 0.05 if quick() else AI_BUDGET_S
     with tempfile.TemporaryDirectory() as tmp, \
-            TestClient(create_app(f"sqlite:///{tmp}/ai.sqlite3", ai_budget_s=AI_BUDGET_S)) as c:
+            TestClient(create_app(f"sqlite:///{tmp}/ai.sqlite3", ai_budget_s=budget)) as c:
         c.app.state.service.warm_up()  # type: ignore[attr-defined]
         for game in c.get("/api/health").json()["games"]:
-            if "club" not in ai_levels(game):
+            level = "beginner" if quick() else "club"
+            if level not in ai_levels(game):
                 continue
-            ai = {"kind": "ai", "level": "club"}
-            mid = c.post("/api/matches", json={"game": game, "seed": 1, "players": [
-                {"name": "A", **ai}, {"name": "B", **ai}]}).json()["id"]
+            ai = {"kind": "ai", "level": level}
+            mid, _tokens, host = _created(c, {"game": game, "seed": 1, "players": [
+                {"name": "A", **ai}, {"name": "B", **ai}]})
             times = []
-            for _ in range(AI_TURNS):
+            for _ in range(1 if quick() else AI_TURNS):
+                view = c.get(f"/api/matches/{mid}").json()
                 t0 = time.perf_counter()
-                r = c.post(f"/api/matches/{mid}/ai")
+                r = c.post(f"/api/matches/{mid}/ai", headers=_acting(view, host))
                 if r.status_code != 200:
-                    break
+                    raise RuntimeError(f"an AI turn of {game} was refused: {r.status_code} {r.text[:300]}")
                 times.append(time.perf_counter() - t0)
             out[game] = times
     return out
@@ -121,7 +149,8 @@ def _frame_times() -> tuple[list[float], list[float]]:
                 page.goto(f"{srv.url}/#/match/{mid}")
                 page.wait_for_function("window.cueboard && window.cueboard.m")
                 page.evaluate("""window.cueboard.ui.placed = [0.2, 0.6]; window.cueboard.ui.angle = 91.8;
-                    window.cueboard.ui.power = 0.75; window.cueboardStats.frameWork.length = 0;
+                    window.cueboard.ui.power = 0.75; window.cueboard.ui.aimed = true;
+                    window.cueboardStats.frameWork.length = 0;
                     window.cueboardStats.frameInterval.length = 0; window.cueboard.shoot()""")
                 page.wait_for_function("document.body.dataset.busy === '' && window.cueboard.m.shots === 1",
                                        timeout=60000)
@@ -134,15 +163,18 @@ def _frame_times() -> tuple[list[float], list[float]]:
 
 
 def run() -> list[Figure]:
+    """The figures (quick mode, ``CUEBOARD_BENCH_QUICK=1``: 2 matches, one AI turn a game at level
+    beginner with a 0.05 s budget, no browser)."""
     shots = _shot_times()
     med = statistics.median(shots) * 1000
     figures = [Figure("app.shot_answer.snooker", med, "ms", goal="< 50 ms", met=med < 50,
                       note=f"median of {len(shots)} POST /shots (simulate, referee, store)")]
     for game, times in _ai_turn_times().items():
         if times:
-            note = f"median of {len(times)} POST /ai, level club, budget {AI_BUDGET_S} s"
+            level, budget = ("beginner", 0.05) if quick() else ("club", AI_BUDGET_S)
+            note = f"median of {len(times)} POST /ai, level {level}, budget {budget} s"
             figures.append(Figure(f"app.ai_turn.{game}", statistics.median(times) * 1000, "ms", note=note))
-    work, interval = _frame_times()
+    work, interval = ([], []) if quick() else _frame_times()
     if work:
         w = statistics.median(work)
         figures.append(Figure("app.frame_work", w, "ms", goal="< 16 ms", met=w < 16,

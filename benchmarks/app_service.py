@@ -35,7 +35,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from benchmarks.core import BenchmarkUnavailableError, Figure
+from benchmarks.core import BenchmarkUnavailableError, Figure, quick
 
 TWO = [{"name": "A"}, {"name": "B"}]
 FROM_HAND_FOUL = {"strike": {"speed": 0.4, "angle": 180.0, "place_cue_ball": [0.1, 0.6]}}
@@ -61,7 +61,7 @@ def _post(c: Any, mid: str, path: str, body: Any, version: int) -> Any:
 
 def _from_hand_cpu(c: Any) -> list[float]:
     times = []
-    for n in range(9):
+    for n in range(3 if quick() else 9):
         mid = c.post("/api/matches", json={"game": "snooker", "players": TWO, "seed": n}).json()["id"]
         t0 = time.process_time()
         _post(c, mid, "shots", FROM_HAND_FOUL, 0)
@@ -108,10 +108,11 @@ def _match_with(c: Any, moves: int) -> tuple[str, int]:
 
 def _cost_ratio(c: Any) -> tuple[float, float, float, float]:
     """The cycles alternate between the two matches, so that the machine's other load falls on both."""
-    (short, v10), (long_, v600) = _match_with(c, 10), _match_with(c, 600)
+    long_moves = 40 if quick() else 600
+    (short, v10), (long_, v600) = _match_with(c, 10), _match_with(c, long_moves)
     at: dict[str, list[float]] = {short: [], long_: []}
     versions = {short: v10, long_: v600}
-    for n in range(CYCLES):
+    for n in range(2 if quick() else CYCLES):
         for mid in (short, long_):
             dt, versions[mid] = _cycle(c, mid, versions[mid], 0.0 if n % 2 else 180.0)
             at[mid].append(dt)
@@ -119,7 +120,7 @@ def _cost_ratio(c: Any) -> tuple[float, float, float, float]:
     t0 = time.perf_counter()
     r = c.get(f"/api/matches/{long_}/record")
     record_s = time.perf_counter() - t0
-    assert r.status_code == 200 and r.text.count('"index"') >= 600
+    assert r.status_code == 200 and r.text.count('"index"') >= long_moves
     return m600 / m10, m10 * 1000, m600 * 1000, record_s * 1000
 
 
@@ -130,36 +131,43 @@ def _load_p95() -> tuple[float, float, float, int]:
         from served import Served, call, novuss_strike
     finally:
         sys.path.remove(str(here))
-    clients, strokes = 100, 4
+    clients, strokes, workers = (4, 2, 2) if quick() else (100, 4, 4)
+    pause = (0.1, 0.3) if quick() else (3.0, 9.0)
     with tempfile.TemporaryDirectory() as tmp:
-        server = Served(f"sqlite:///{tmp}/load.sqlite3", 4, Path(tmp) / "server.log")
+        server = Served(f"sqlite:///{tmp}/load.sqlite3", workers, Path(tmp) / "server.log")
         try:
-            server.start(expect_workers=4)
-            mids = []
+            server.start(expect_workers=workers)
+            mids, tokens = [], {}
             for n in range(clients):
                 new = {"game": "novuss", "players": TWO, "seed": n}
                 status, m = call(server, "POST", "/api/matches", new)
                 assert status == 201, m
                 mids.append(m["id"])
+                tokens[m["id"]] = {s["seat"]: s["token"] for s in m["online"]["seats"]}
             for mid in mids[:8]:  # each worker loads its physics kernels before the timing
                 _, view = call(server, "GET", f"/api/matches/{mid}")
-                warm = {"strike": novuss_strike(view["turn"]["seat"], random.Random(0))}
-                call(server, "POST", f"/api/matches/{mid}/shots", warm, version=view["version"])
+                seat = view["turn"]["seat"]
+                warm = {"strike": novuss_strike(seat, random.Random(0))}
+                call(server, "POST", f"/api/matches/{mid}/shots", warm, version=view["version"],
+                     token=tokens[mid][seat])
 
-            def client(n: int, think: tuple[float, float] = (3.0, 9.0),
-                       start: float = 6.0) -> tuple[list[float], int]:
+            def client(n: int, think: tuple[float, float] = pause,
+                       start: float = 0.5 if quick() else 6.0) -> tuple[list[float], int]:
                 rng, times, failed = random.Random(n), [], 0
                 time.sleep(rng.uniform(0, start))
                 for k in range(strokes):
                     if k:
                         time.sleep(rng.uniform(*think))
                     _, view = call(server, "GET", f"/api/matches/{mids[n]}")
-                    body = {"strike": novuss_strike(view["turn"]["seat"], rng)}
+                    seat = view["turn"]["seat"]
+                    body = {"strike": novuss_strike(seat, rng)}
                     t0 = time.perf_counter()
-                    status, _ = call(server, "POST", f"/api/matches/{mids[n]}/shots", body,
-                                     version=view["version"])
+                    status, answer = call(server, "POST", f"/api/matches/{mids[n]}/shots", body,
+                                          version=view["version"], token=tokens[mids[n]][seat])
                     times.append(time.perf_counter() - t0)
                     failed += status >= 500
+                    if status not in (200, 409, 422) and status < 500:  # a refused request times nothing
+                        raise RuntimeError(f"a stroke was refused: {status} {answer}")
                 return times, failed
 
             alone = sorted(t for _ in range(2) for t in client(0, (0.0, 0.0), 0.0)[0])

@@ -42,7 +42,7 @@ from typing import Final
 
 import numpy as np
 
-from benchmarks.core import BenchmarkUnavailableError, Figure
+from benchmarks.core import BenchmarkUnavailableError, Figure, quick
 from cueboard.ai.match import FrameResult, new_frame, play_frame
 from cueboard.ai.noise import LEVELS, check_noise_scale
 from cueboard.ai.players import SearchAgent, SearchSettings
@@ -67,11 +67,12 @@ def _env_int(name: str, default: int) -> int:
 
 
 def _settings() -> SearchSettings:
-    return SearchSettings(budget_s=float(os.environ.get("CUEBOARD_BENCH_BUDGET", "0.5")), workers=1)
+    default = "0.02" if quick() else "0.5"  # quick mode: a token search
+    return SearchSettings(budget_s=float(os.environ.get("CUEBOARD_BENCH_BUDGET", default)), workers=1)
 
 
 def _levels() -> list[str]:
-    raw = os.environ.get("CUEBOARD_BENCH_LEVELS", "beginner,amateur,club,pro")
+    raw = os.environ.get("CUEBOARD_BENCH_LEVELS", "beginner" if quick() else "beginner,amateur,club,pro")
     return [x for x in raw.split(",") if x.strip()]
 
 
@@ -123,7 +124,7 @@ def _play_one(game: str, level_a: str, level_b: str, k: int, seed: int) -> Frame
 
 def _frames(g: Game, level_a: str, level_b: str, n: int, seed: int) -> list[FrameResult]:
     """``n`` frames, in ``CUEBOARD_BENCH_PROCS`` processes (default 2, one search worker each)."""
-    procs = _env_int("CUEBOARD_BENCH_PROCS", 2)
+    procs = _env_int("CUEBOARD_BENCH_PROCS", 1 if quick() else 2)
     args = [(g.name, level_a, level_b, k, seed) for k in range(n)]
     if procs == 1:
         results = [_play_one(*a) for a in args]
@@ -397,10 +398,13 @@ def _clear_alone_run(g: Game, agent: SearchAgent, seed: int, cap: int) -> int:
 
 
 def run() -> list[Figure]:
-    n = _env_int("CUEBOARD_BENCH_FRAMES", 50)
-    shots = _env_int("CUEBOARD_BENCH_SHOTS", 500)
-    rounds = _env_int("CUEBOARD_BENCH_ROUNDS", 6 * n)
-    games = os.environ.get("CUEBOARD_BENCH_GAMES", "snooker,crokinole,novuss").split(",")
+    # quick mode: one game of crokinole and novuss at level beginner (a snooker frame between AIs
+    # takes minutes even then; the snooker AI's own tests play its shots)
+    n = _env_int("CUEBOARD_BENCH_FRAMES", 1 if quick() else 50)
+    shots = _env_int("CUEBOARD_BENCH_SHOTS", 5 if quick() else 500)
+    rounds = _env_int("CUEBOARD_BENCH_ROUNDS", 1 if quick() else 6 * n)
+    games = os.environ.get("CUEBOARD_BENCH_GAMES",
+                           "crokinole,novuss" if quick() else "snooker,crokinole,novuss").split(",")
     parts: dict[str, Callable[[], list[Figure]]] = {
         "snooker": lambda: snooker(n),
         "crokinole": lambda: crokinole(rounds, shots),

@@ -23,7 +23,7 @@ import time
 
 import numpy as np
 
-from benchmarks.core import Figure
+from benchmarks.core import Figure, quick
 from cueboard.games.crokinole.board import STANDARD_BOARD as CROK
 from cueboard.games.crokinole.physics import simulate_flick
 from cueboard.games.novuss.board import STANDARD_BOARD as NOV
@@ -115,8 +115,9 @@ def novuss_strokes(seed: int = SEED, n: int = 100) -> tuple[float, int]:
 def run() -> list[Figure]:
     crokinole_round()
     novuss_strokes(n=5)
-    crok = min(crokinole_round() for _ in range(REPEATS))
-    nov = min(novuss_strokes() for _ in range(REPEATS))
+    repeats = 1 if quick() else REPEATS
+    crok = min(crokinole_round() for _ in range(repeats))
+    nov = min(novuss_strokes(n=10 if quick() else 100) for _ in range(repeats))
     return [
         Figure(
             "crokinole.round_24_shots",

@@ -18,13 +18,13 @@ from typing import NamedTuple
 
 import numpy as np
 
-from benchmarks.core import BenchmarkUnavailableError, Figure
+from benchmarks.core import BenchmarkUnavailableError, Figure, quick
 
 GOALS = {"crokinole": 3000.0, "snooker": 1000.0, "novuss": 1000.0}
 
 
 def _seconds() -> float:
-    raw = os.environ.get("CUEBOARD_BENCH_RL_SECONDS", "3")
+    raw = os.environ.get("CUEBOARD_BENCH_RL_SECONDS", "0.2" if quick() else "3")
     try:
         value = float(raw)
     except ValueError:
@@ -88,8 +88,8 @@ def run() -> list[Figure]:
     seconds = _seconds()
     figures = []
     for game in ("crokinole", "novuss", "snooker"):
-        steps_per_second(game, 0.5)  # warm-up: numba compiles the physics
-        measured = [steps_per_second(game, seconds, seed=1000 * k) for k in range(3)]
+        steps_per_second(game, 0.1 if quick() else 0.5)  # warm-up: numba compiles the physics
+        measured = [steps_per_second(game, seconds, seed=1000 * k) for k in range(1 if quick() else 3)]
         runs = [m.rate for m in measured]
         errors = sum(m.errors for m in measured)
         failures = sum(m.failures for m in measured)

@@ -37,7 +37,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from benchmarks.core import BenchmarkUnavailableError, Figure
+from benchmarks.core import BenchmarkUnavailableError, Figure, quick
 from cueboard.batch import (
     Executor,
     ProcessExecutor,
@@ -122,8 +122,8 @@ def run() -> list[Figure]:
         import ray  # noqa: F401
     except ImportError:
         raise BenchmarkUnavailableError("Ray is not installed: pip install 'cueboard[cluster]'") from None
-    n = _env("CUEBOARD_BENCH_SCALE_TASKS", 16)
-    repeats = _env("CUEBOARD_BENCH_SCALE_REPEATS", 3)
+    n = _env("CUEBOARD_BENCH_SCALE_TASKS", 4 if quick() else 16)
+    repeats = _env("CUEBOARD_BENCH_SCALE_REPEATS", 1 if quick() else 3)
     spec = TournamentSpec("crokinole", ("ai:pro", "ai:beginner"), n, 20, "2026-01-01T00:00:00+00:00", 2, 2)
     tasks = tournament_tasks(spec)
     load_before = _load()

@@ -18,7 +18,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from benchmarks.core import Figure
+from benchmarks.core import Figure, quick
 
 _CLI = "import sys; from cueboard.cli.main import app; sys.argv[0] = 'cueboard'; app()"
 _PEAK = (
@@ -36,7 +36,7 @@ def _peak_kb(record: Path) -> int:
 
 
 def _score(path: Path) -> None:
-    frame = ["pot red", "pot black"] * 15 + ["safe"] * 800
+    frame = ["pot red", "pot black"] * 15 + ["safe"] * (40 if quick() else 800)
     reports = "\n".join(frame) + "\n"
     subprocess.run(
         [sys.executable, "-c", _CLI, "score", "snooker", "--save", str(path)],
@@ -54,10 +54,11 @@ def run() -> list[Figure]:
         whole = Path(tmp) / "long.json"
         shots = [json.loads(x) for x in lines[1:]]
         whole.write_text(json.dumps({"header": json.loads(lines[0]), "shots": shots}, indent=1))
-        base = min(_peak_kb(small) for _ in range(2))
+        runs = 1 if quick() else 2
+        base = min(_peak_kb(small) for _ in range(runs))
         figures = []
         for name, path in (("jsonl", jsonl), ("json", whole)):
-            extra = min(_peak_kb(path) for _ in range(2)) - base
+            extra = min(_peak_kb(path) for _ in range(runs)) - base
             ratio = max(extra, 0) * 1024 / path.stat().st_size
             goal = "<= 3" if name == "jsonl" else ""
             figures.append(Figure(f"cli.referee.{name}_memory_ratio", ratio, "x", goal,

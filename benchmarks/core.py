@@ -3,11 +3,22 @@
 A benchmark module exposes ``run() -> list[Figure]``. When something it needs is missing (an
 optional package, a peer that cannot be installed, a part of cueboard not built yet) it raises
 :class:`BenchmarkUnavailableError` with the reason, and the harness prints a skip line instead of failing.
+In quick mode (:func:`quick`) it runs a few iterations of everything it measures.
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
+
+#: Set to 1 for the quick mode: each benchmark runs a few iterations so that a change that breaks
+#: it fails fast (tests/benchmarks/test_quick.py); its figures are printed but not judged.
+QUICK_ENV = "CUEBOARD_BENCH_QUICK"
+
+
+def quick() -> bool:
+    """Whether the benchmarks run in quick mode (:data:`QUICK_ENV`)."""
+    return os.environ.get(QUICK_ENV, "") not in ("", "0", "no", "false")
 
 
 class BenchmarkUnavailableError(Exception):

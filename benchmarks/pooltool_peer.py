@@ -20,6 +20,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from benchmarks.core import quick
+
 HERE = Path(__file__).resolve().parent
 PEERS = HERE / "peers"
 VENV = HERE / ".peers" / "pooltool-venv"
@@ -32,7 +34,9 @@ class PeerUnavailableError(RuntimeError):
 
 
 def peers_enabled() -> bool:
-    return os.environ.get("CUEBOARD_BENCH_PEERS", "1") not in ("0", "no", "false", "")
+    """Whether the peer (pooltool, in a venv of its own) is run: off with CUEBOARD_BENCH_PEERS=0
+    and in quick mode."""
+    return not quick() and os.environ.get("CUEBOARD_BENCH_PEERS", "1") not in ("0", "no", "false", "")
 
 
 def ensure_venv() -> Path:

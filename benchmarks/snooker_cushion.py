@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 
 from benchmarks import pooltool_peer
-from benchmarks.core import BenchmarkUnavailableError, Figure
+from benchmarks.core import BenchmarkUnavailableError, Figure, quick
 
 SPEEDS = (0.5, 1.0, 2.0, 3.0, 4.0)
 INCIDENCE = tuple(range(5, 90, 10))
@@ -107,9 +107,14 @@ def pooltool_rebounds(grid: list[list[float]]) -> tuple[np.ndarray, np.ndarray, 
 def run() -> list[Figure]:
     from cueboard.games.snooker.table import STANDARD_TABLE as T
 
+    grid = cases(T.ball_radius)
+    if quick():  # the engine's two laws on a few impacts, no peer
+        few = grid[:: max(1, len(grid) // 8)]
+        diff = _max_angle_diff(engine_rebounds("han", few), engine_rebounds("mathavan", few))
+        return [Figure("snooker.cushion.han_max_angle_difference", diff, "deg",
+                       note=f"quick mode: {len(few)} impacts")]
     if not pooltool_peer.peers_enabled():
         raise BenchmarkUnavailableError("CUEBOARD_BENCH_PEERS=0")
-    grid = cases(T.ball_radius)
     try:
         fine, default, version = pooltool_rebounds(grid)
     except pooltool_peer.PeerUnavailableError as err:

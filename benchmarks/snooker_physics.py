@@ -48,7 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks import pooltool_peer, snooker_interleaved
-from benchmarks.core import BenchmarkUnavailableError, Figure
+from benchmarks.core import BenchmarkUnavailableError, Figure, quick
 from benchmarks.snooker_shots import Shot, cueboard_inputs, shot_set, shot_set_json
 
 REPEATS = 3
@@ -217,11 +217,13 @@ def _pooltool_cold(shots_json: str) -> list[Figure]:
 
 
 def _cold_enabled() -> bool:
-    return os.environ.get("CUEBOARD_BENCH_COLD", "1") not in ("0", "no", "false", "")
+    """The cold starts (a new interpreter compiling everything): off with CUEBOARD_BENCH_COLD=0 and
+    in quick mode."""
+    return not quick() and os.environ.get("CUEBOARD_BENCH_COLD", "1") not in ("0", "no", "false", "")
 
 
 def _cueboard(shots: Sequence[Shot]) -> tuple[dict[str, float], dict[str, float], list[Figure]]:
-    records, raw = time_cueboard(shots)
+    records, raw = time_cueboard(shots, repeats=1 if quick() else REPEATS)
     summary, figures = _summary("cueboard", records)
     raw_summary, raw_figures = _summary("cueboard_raw", raw)
     figures += raw_figures
@@ -286,6 +288,8 @@ def _cueboard(shots: Sequence[Shot]) -> tuple[dict[str, float], dict[str, float]
 
 def run() -> list[Figure]:
     shots = shot_set()
+    if quick():  # a few shots once each, no cold start, no peer
+        shots = shots[:4]
     figures: list[Figure] = []
     mine: dict[str, float] | None = None
     try:

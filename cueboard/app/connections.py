@@ -74,10 +74,16 @@ class ConnectionLimits:
     graceful_shutdown_s: int = 5
     #: Peers whose ``X-Forwarded-For`` names the client (and whose connections no per-peer cap counts).
     trusted_proxies: tuple[str, ...] = ()
+    #: Live-table streams open from one client address, and in this process in all
+    #: (cueboard/app/guard.py answers 429 / 503 past them).
+    streams_per_client: int = 32
+    streams_total: int = 2000
 
     def __post_init__(self) -> None:
-        if not (self.header_timeout_s > 0 and self.keep_alive_s >= 1 and self.max_connections >= 1
-                and self.max_per_peer >= 1 and self.max_head_bytes >= 1024 and self.graceful_shutdown_s >= 0):
+        positive = (self.keep_alive_s, self.max_connections, self.max_per_peer, self.streams_per_client,
+                    self.streams_total)
+        if not (self.header_timeout_s > 0 and min(positive) >= 1 and self.max_head_bytes >= 1024
+                and self.graceful_shutdown_s >= 0):
             raise SettingsError(f"connection limits out of range: {self}")
 
     def to_env(self) -> str:

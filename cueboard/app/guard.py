@@ -19,7 +19,9 @@ middleware that answers before any route runs, and the per-client rate limits.
 4. **Event streams.** A live table's stream (``GET /api/matches/{id}/live``) past
    ``streams_per_client`` open from the client's address, or ``streams_total`` open in this
    process, is refused with 429 / 503 before it starts (each holds a connection and a task for as
-   long as the page is open).
+   long as the page is open); by default those of
+   :class:`cueboard.app.connections.ConnectionLimits` (32 and 2000, ``cueboard serve
+   --max-streams-per-client``).
 5. **Headers** on every answer: ``Content-Security-Policy`` (``default-src 'self'``, no framing,
    no plugins, forms only to this site), ``X-Content-Type-Options: nosniff``, ``X-Frame-Options:
    DENY``, ``Referrer-Policy: no-referrer``, ``Cross-Origin-Opener-Policy: same-origin``; API
@@ -73,9 +75,6 @@ SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 #: Seconds between two parts of a request body before it is refused (408).
 BODY_TIMEOUT_S = 30.0
-#: Open live-table streams a client address may hold, and this process in all.
-STREAMS_PER_CLIENT = 16
-STREAMS_TOTAL = 2000
 _STREAM_PATH = re.compile(r"^/api/matches/[^/]+/live/?$")
 
 
@@ -111,7 +110,12 @@ class Guard:
 
     def __init__(self, app: ASGIApp, *, allowed_hosts: Iterable[str] = LOOPBACK_HOSTS,
                  body_limit: int = BODY_LIMIT, body_timeout_s: float = BODY_TIMEOUT_S,
-                 streams_per_client: int = STREAMS_PER_CLIENT, streams_total: int = STREAMS_TOTAL):
+                 streams_per_client: int | None = None, streams_total: int | None = None):
+        from cueboard.app.connections import ConnectionLimits
+
+        limits = ConnectionLimits.from_env()  # (cueboard serve's settings, else the defaults)
+        streams_per_client = limits.streams_per_client if streams_per_client is None else streams_per_client
+        streams_total = limits.streams_total if streams_total is None else streams_total
         if body_timeout_s <= 0 or streams_per_client < 1 or streams_total < 1:
             raise SettingsError(f"the guard needs body_timeout_s > 0 and stream caps >= 1 (not "
                              f"{body_timeout_s}, {streams_per_client}, {streams_total})")

@@ -51,6 +51,9 @@ def serve(
     max_connections_per_peer: int = typer.Option(
         256, min=1, max=1_000_000,
         help="Open connections from one address per server process (trusted proxies exempt)."),
+    max_streams_per_client: int = typer.Option(
+        32, min=1, max=1_000_000,
+        help="Live-table streams one client address may hold open per server process."),
 ) -> None:
     """Serve the web app: open http://HOST:PORT/ in a browser (the API's schema at /openapi.json)."""
     import uvicorn
@@ -63,6 +66,7 @@ def serve(
     try:
         limits = ConnectionLimits(header_timeout_s=header_timeout, keep_alive_s=keep_alive,
                                   max_per_peer=max_connections_per_peer,
+                                  streams_per_client=max_streams_per_client,
                                   trusted_proxies=tuple(_proxies(trusted_proxy)),
                                   **({"max_connections": max_connections} if max_connections else {}))
     except ValueError as err:
