@@ -124,6 +124,7 @@ def jumped_over(events: Sequence[Event], position: Position, *, cue: str, diamet
         return ()
     tracks = _track(events, position)
     samples: dict[tuple[int, float], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+    boxes: dict[tuple[int, float], tuple[float, float, float, float]] = {}
     found: list[tuple[float, str]] = []
     for ball, track in tracks.items():
         if ball == cue:
@@ -134,17 +135,20 @@ def jumped_over(events: Sequence[Event], position: Position, *, cue: str, diamet
             if t0 >= limit:
                 continue
             end = min(t1, limit)
+            key = (i, end)
             still = _still_at(track, t0, end)
             if still is not None:
                 # a ball that does not move during the flight is passed over only if it lies
                 # within a diameter of the flight's box (NaN, a removed ball, never is)
                 px, py = still
-                x_lo, x_hi = _span(m.x, m.vx, m.ax, end - t0)
-                y_lo, y_hi = _span(m.y, m.vy, m.ay, end - t0)
-                reach = 2.0 * diameter
-                if not (x_lo - reach < px < x_hi + reach and y_lo - reach < py < y_hi + reach):
+                if key not in boxes:
+                    reach = 2.0 * diameter
+                    x_lo, x_hi = _span(m.x, m.vx, m.ax, end - t0)
+                    y_lo, y_hi = _span(m.y, m.vy, m.ay, end - t0)
+                    boxes[key] = (x_lo - reach, x_hi + reach, y_lo - reach, y_hi + reach)
+                x_lo, x_hi, y_lo, y_hi = boxes[key]
+                if not (x_lo < px < x_hi and y_lo < py < y_hi):
                     continue
-            key = (i, end)
             if key not in samples:
                 t = np.append(np.arange(t0, end, DT), end)
                 tau = t - t0
