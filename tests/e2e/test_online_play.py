@@ -154,19 +154,35 @@ def test_play_a_friend(browser: Any, server: Server, game: str) -> None:
     host.page.fill("input[name=player1]", "Bob")
     host.page.click("#friend")
     host.at_table()
-    invite = host.page.locator("#online .invite input[id^=invite-]")
+    invite = host.page.locator("#waiting-room .invite input[id^=invite-]")
     link = invite.input_value()
     guest_seat = int((invite.get_attribute("id") or "").split("-")[1])
     assert "/#/join/" in link
     assert host.page.locator("#role").inner_text() == "You play: Ann"
+    # The waiting room opens the page: the link within the first screen, Bob awaited, no
+    # controls (the match starts once Bob's seat is taken).
+    assert host.page.locator("#waiting-room").bounding_box()["y"] < 200
+    assert invite.bounding_box()["y"] < 800
+    room = host.page.locator("#room-seats li")
+    assert [room.nth(i).get_attribute("data-room") for i in range(2)] == ["host", "awaited"]
+    assert host.page.locator("#controls").is_hidden()
+    assert host.page.locator("#status").inner_text() == "Waiting for everyone invited to join…"
     SHOTS.mkdir(parents=True, exist_ok=True)
     host.page.screenshot(path=str(SHOTS / f"online-{game}-invite.png"), full_page=True)
-    # The guest takes the seat with a display name; the host sees the guest connected.
+    # The guest sees who invites, the game, the players and the rules, then takes the seat
+    # with a display name; the host's waiting room gives way to the table.
     guest.page.goto(link)
     guest.page.wait_for_selector("#join-name")
+    assert guest.page.locator("#invited-by").inner_text().lower() == f"ann invites you to a {game} match."
+    players = guest.page.locator("#join-players").inner_text()
+    assert "Ann" in players and "Bob" in players and "your seat" in players
+    assert guest.page.locator("#join-rules dd[data-setting='shot_clock']").inner_text() == "off"
+    guest.page.screenshot(path=str(SHOTS / f"online-{game}-join.png"), full_page=True)
     guest.page.fill("#join-name", "Mai")
     guest.page.click("#join")
     guest.at_table()
+    host.page.wait_for_selector("#waiting-room", state="detached")
+    host.page.wait_for_selector("#controls", state="visible")
     assert guest.page.locator("#role").inner_text() == "You play: Mai"
     host.page.wait_for_selector(f"#presence li[data-seat='{guest_seat}'][data-presence='connected']")
     assert "Mai" in host.page.locator(f"#presence li[data-seat='{guest_seat}']").inner_text()
@@ -234,3 +250,25 @@ def test_play_a_friend(browser: Any, server: Server, game: str) -> None:
     page.wait_for_selector("body[data-live='1'] #online #presence li")
     strict.close()
     assert not [m for m in console if "Content Security Policy" in m or "Refused" in m], console
+
+
+def test_the_host_cancels_in_the_waiting_room(browser: Any, server: Server) -> None:
+    """The host cancels before the friend joins: the match is gone, and a browser watching the
+    table is sent back to the lobby with the news."""
+    host, watcher = Player(browser, server), Player(browser, server)
+    host.open("/#/")
+    host.page.select_option("select[name=game]", "novuss")
+    host.page.click("#friend")
+    host.at_table()
+    mid = host.eval("window.cueboard.m.id")
+    watcher.open(f"/#/match/{mid}")
+    watcher.at_table()
+    assert watcher.page.locator("#room-cancel").count() == 0  # only the host cancels
+    host.page.click("#room-cancel")
+    host.page.click("#room-cancel-yes")
+    for p in (host, watcher):
+        p.page.wait_for_selector("#start")  # back in the lobby
+    watcher.page.wait_for_selector("#toast:text('The match was cancelled.')")
+    assert host.request("GET", f"/api/matches/{mid}") == 404
+    for p in (host, watcher):
+        p.close()

@@ -37,7 +37,7 @@ def _host_invites(host: Player, game: str, names: list[str], clock: int = 0) -> 
         host.page.select_option("#shot-clock-setting", str(clock))
     host.page.click("#friend")
     host.at_table()
-    boxes = host.page.locator("#online .invite input[id^=invite-]")
+    boxes = host.page.locator("#waiting-room .invite input[id^=invite-]")
     assert boxes.count() == len(names) - 1
     return [boxes.nth(i).input_value() for i in range(boxes.count())]
 

@@ -32,6 +32,17 @@ class ClockExpiredError(OnlineError):
                          "request: the time-out was ruled instead (see the match's last move)")
 
 
+class NotStartedError(OnlineError):
+    """A move asked for before every invited seat was taken (409 ``online.not_started``): an
+    online match, and its shot clock, start once everyone invited has joined — the waiting room
+    of docs/app.md#playing-a-friend, as a lichess challenge starts once it is accepted."""
+
+    def __init__(self, match_id: str, waiting: list[int]):
+        places = ", ".join(str(s + 1) for s in waiting)
+        super().__init__(409, "online.not_started", f"match '{match_id}' starts once every invited "
+                         f"seat is taken: still waiting for seat {places}", seats=places)
+
+
 class Online:
     """Seats, invitations and live tables of one server's matches."""
 
@@ -48,7 +59,7 @@ class Online:
         self.seat_to_move: Callable[[Request, str], Iterator[Access]] = notifying(
             self._in_time, self.hub.notify)
         self.seat_holder: Callable[[Request, str], Iterator[Access]] = notifying(
-            self.guard.seat_holder, self.hub.notify)
+            self._started_holder, self.hub.notify)
         self.host: Callable[[Request, str], Iterator[Access]] = notifying(self.guard.host, self.hub.notify)
 
     def _in_time(self, request: Request, match_id: str) -> Access:
@@ -56,9 +67,22 @@ class Online:
         is refused (409 ``clock.expired``, the time-out ruled instead) — but only for a request
         whose credentials would have let it act."""
         access = self.guard.seat_to_move(request, match_id)
+        self._started(match_id)
         if self.clock.sync(match_id):
             raise ClockExpiredError(match_id)
         return access
+
+    def _started_holder(self, request: Request, match_id: str) -> Access:
+        """Asking the AI to play: a seat holder's guard, once the match has started."""
+        access = self.guard.seat_holder(request, match_id)
+        self._started(match_id)
+        return access
+
+    def _started(self, match_id: str) -> None:
+        """Refuse a move while an invited seat is still open (NotStartedError)."""
+        waiting = self.book.waiting(match_id)
+        if waiting:
+            raise NotStartedError(match_id, waiting)
 
     def view(self, match_id: str) -> dict[str, Any]:
         """``GET /api/matches/{id}``: the match (its shot clock brought up to date first: a
@@ -98,4 +122,4 @@ class Online:
         return [{**m, "role": roles[m["id"]]} for m in self.service.matches(status, ids=list(roles))]
 
 
-__all__ = ["AccessError", "ClockExpiredError", "InvitationError", "Online", "OnlineError"]
+__all__ = ["AccessError", "ClockExpiredError", "InvitationError", "NotStartedError", "Online", "OnlineError"]

@@ -162,6 +162,12 @@ class SeatBook:
             rows = list(s.scalars(select(SeatRow).where(SeatRow.match_id == match_id).order_by(SeatRow.seat)))
         return [seat_json(r, now) for r in rows]
 
+    def waiting(self, match_id: str) -> list[int]:
+        """The invited seats of a match not taken yet (the match waits for them)."""
+        with self.store.session() as s:
+            return list(s.scalars(select(SeatRow.seat).where(
+                SeatRow.match_id == match_id, SeatRow.token_hash.is_(None)).order_by(SeatRow.seat)))
+
     def is_public(self, match_id: str) -> bool:
         with self.store.session() as s:
             om = s.get(OnlineMatchRow, match_id)

@@ -71,7 +71,7 @@ export class MatchScreen {
     return shotCalls(this.game, shot, names, next);
   }
   myTurn() {
-    return this.m.status === "playing" && !this.ui.busy && this.turn.player?.kind !== "ai" && !this.ui.end && this.online.holds(this.turn.seat);
+    return this.m.status === "playing" && !this.ui.busy && this.turn.player?.kind !== "ai" && !this.ui.end && this.online.holds(this.turn.seat) && !this.online.awaiting();
   }
   canShoot() {
     return this.myTurn() && this.turn.action === "strike" && !(this.turn.placement && !this.ui.placed) && this.ui.aimed;
@@ -189,6 +189,7 @@ export class MatchScreen {
       s.textContent = `${t("match.over")} ${w === null || w === undefined ? t("match.draw") : t("match.winner", { name: this.nameOfSide(w) })}`;
       return;
     }
+    if (this.online.awaiting()) { s.textContent = t("room.status"); return; }
     const name = this.nameOfSeat(this.turn.seat);
     if (this.turn.player?.kind === "ai" && this.ui.thinking) { s.textContent = t("match.thinking", { name }); s.classList.add("thinking"); }
     else if (this.ui.busy && this.ui.pending) s.textContent = t("match.busy");
@@ -239,7 +240,7 @@ export class MatchScreen {
     const c = this.controls;
     c.replaceChildren();
     this.stripBox.replaceChildren();
-    if (this.ui.end) { c.hidden = true; return; }
+    if (this.ui.end || this.online.awaiting()) { c.hidden = true; return; }  // (the waiting room: nobody plays yet)
     if (this.m.status === "playing" && this.turn.player?.kind === "ai" && !this.ui.thinking && !this.ui.busy && this.online.canAskAI()) {
       // The AI's turn with no request under way (its last one failed): let the user ask again.
       c.hidden = false;
@@ -651,7 +652,7 @@ export class MatchScreen {
   }
 
   async maybeAI() {
-    if (this.m.status !== "playing" || this.turn.player?.kind !== "ai" || this.ui.busy || this.ui.end || window.cueboard !== this || !this.online.canAskAI()) return;
+    if (this.m.status !== "playing" || this.turn.player?.kind !== "ai" || this.ui.busy || this.ui.end || window.cueboard !== this || !this.online.canAskAI() || this.online.awaiting()) return;
     this.error.textContent = "";
     this.ui.thinking = true;
     this.setBusy(true);

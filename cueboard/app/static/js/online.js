@@ -5,31 +5,11 @@
 import { api, remember } from "./api.js";
 import { t } from "./i18n.js";
 import { el } from "./dom.js";
+import { copyRow, invitationCard, keepInvites, link, place, waitingRoom } from "./waiting.js";
 
-const INVITES = (id) => `cueboard.invites.${id}`;
 // When each pushed move arrived (Date.now(), ms), for the browser tests and `make bench`.
 export const liveStats = { received: [] };
 window.cueboardLive = liveStats;
-
-function link(path) { return `${location.origin}${path}`; }
-// A seat as players count it: its player's place in the lobby's order (1, 2...), not the game's
-// seat number (two-player crokinole and novuss sit at seats 0 and 2).
-function place(match, seat) { return match.header.players.findIndex((p) => p.seat === seat) + 1; }
-
-// A link to hand on: the box to copy it from, the Copy button and, when the server drew one, the
-// link's QR code (an SVG data: image, cueboard/app/online/qr.py) to scan from another device.
-function copyRow(id, label, url, qr) {
-  const input = el("input", { type: "text", id, value: url, readonly: "readonly", class: "link-box" });
-  const button = el("button", { "data-copy": id }, t("online.copy"));
-  button.addEventListener("click", async () => {
-    input.select();
-    try { await navigator.clipboard.writeText(url); } catch { document.execCommand("copy"); }
-    button.textContent = t("online.copied");
-  });
-  const box = el("div", { class: "invite" }, el("label", { for: id, class: "muted" }, label), el("div", { class: "row" }, input, button));
-  if (qr) box.append(el("img", { src: qr, class: "qr", id: `${id}-qr`, alt: t("online.qr", { label }), width: 132, height: 132 }));
-  return box;
-}
 
 // The lobby's second way to start: the creator plays the first seat, every other person's seat
 // is given to a friend through its invitation link (kept here to show on the table until taken).
@@ -40,7 +20,7 @@ export function friendButton(body, open, error) {
       const b = body();
       b.players = b.players.map((p, i) => (i === 0 || p.kind === "ai" ? p : { ...p, invite: true }));
       const m = await api("POST", "/matches", b);
-      localStorage.setItem(INVITES(m.id), JSON.stringify(m.online.invitations.map((i) => ({ seat: i.seat, path: i.path, qr: i.qr }))));
+      keepInvites(m);
       open(m.id);
     } catch (err) { error.textContent = t(err.key, err.params); }
   } }, t("lobby.friend"));
@@ -73,8 +53,10 @@ export async function renderJoin(root, matchId, code, toast) {
       else error.textContent = t(err.key, err.params);
     }
   });
+  const nameOf = (p) => (!p.name || /^Player \d+$/.test(p.name) ? t("lobby.player_n", { n: place(m, p.seat) }) : p.name);
   root.append(el("div", { class: "cards" }, el("div", { class: "card", id: "join-card" },
     el("h2", {}, t("online.join_title")),
+    ...(await invitationCard(m, inv.seat, nameOf)),
     el("p", {}, t("online.join_as", { n: place(m, inv.seat), game: t(`game.${m.game}`) })),
     el("div", { class: "row" }, el("label", { for: "join-name" }, t("online.your_name")), name),
     el("div", { class: "row" }, join), error)));
@@ -121,6 +103,8 @@ export class LiveTable {
   }
 
   holds(seat) { return this.you.open || this.you.seats.includes(seat); }
+  // The match waits for an invited seat (the waiting room): nobody may move yet.
+  awaiting() { return this.seats.some((x) => !x.claimed); }
   canAskAI() { return this.you.open || this.you.host || this.you.seats.length > 0; }
   watching() { return !this.you.open && !this.you.host && !this.you.seats.length; }
 
@@ -134,7 +118,7 @@ export class LiveTable {
     });
     es.addEventListener("match", (e) => this.push({ kind: "match", data: JSON.parse(e.data) }));
     es.addEventListener("seats", (e) => this.onSeats(JSON.parse(e.data)));
-    es.addEventListener("deleted", () => { this.close(); this.s.leave(); });
+    es.addEventListener("deleted", () => { this.close(); notice(t("room.cancelled")); this.s.leave(); });
     es.addEventListener("open", () => { this.lost = false; this.render(); document.body.dataset.live = "1"; });
     es.addEventListener("error", () => { this.lost = true; this.render(); document.body.dataset.live = ""; });
   }
@@ -183,6 +167,7 @@ export class LiveTable {
   }
 
   onSeats(seats) {
+    const waited = this.awaiting();
     this.seats = seats;
     const players = this.s.m.header.players;
     let renamed = false;
@@ -192,6 +177,7 @@ export class LiveTable {
     }
     if (renamed && !this.s.ui.busy) { this.s.renderStatus(); this.s.renderScores(); }
     this.render();
+    if (waited && !this.awaiting() && !this.s.ui.busy) { this.s.refresh(); this.s.maybeAI(); }  // everyone is here: play
   }
 
   // The card "At the table": each seat with its presence, this browser's seats (or "watching"),
@@ -200,6 +186,8 @@ export class LiveTable {
   mount(parent) {
     this.card = el("div", { class: "card", id: "online" });
     parent.append(this.card);
+    this.roomBox = el("div", { id: "room-box" });
+    this.s.root.prepend(this.roomBox);
     this.clockEl.title = t("clock.label");
     this.s.root.querySelector(".board .row.top")?.append(this.clockEl);
     this.render();
@@ -209,6 +197,8 @@ export class LiveTable {
   render() {
     const c = this.card;
     if (!c) return;
+    const room = waitingRoom(this.s, this.seats, this.you, () => { this.close(); notice(t("room.cancelled")); this.s.leave(); });
+    this.roomBox.replaceChildren(...(room ? [room] : []));
     c.replaceChildren(el("h2", {}, t("online.seats")));
     const ul = el("ul", { class: "list presence", id: "presence" });
     for (const seat of this.seats) {
@@ -221,9 +211,6 @@ export class LiveTable {
     if (this.seats.length) c.append(ul);
     const mine = this.you.seats.map((s) => this.s.nameOfSeat(s));
     c.append(el("p", { id: "role", class: "muted" }, this.watching() ? t("online.watching") : mine.length ? t("online.you_play", { names: mine.join(", ") }) : ""));
-    const invites = JSON.parse(localStorage.getItem(INVITES(this.s.m.id)) || "[]");
-    const open = invites.filter((i) => this.seats.some((s) => s.seat === i.seat && !s.claimed));
-    for (const i of open) c.append(copyRow(`invite-${i.seat}`, t("online.invite_for", { n: place(this.s.m, i.seat), name: this.s.nameOfSeat(i.seat) }), link(i.path), i.qr));
     if (this.you.host) {
       c.append(copyRow("watch-link", t("online.watch_link"), link(`/#/match/${this.s.m.id}`)));
       const box = el("input", { type: "checkbox", id: "public" });
@@ -236,4 +223,12 @@ export class LiveTable {
     }
     if (this.lost) c.append(el("p", { class: "error", id: "live-lost" }, t("online.reconnecting")));
   }
+}
+
+// A short notice in the page's toast (index.html), for what happens to the table from elsewhere.
+function notice(text) {
+  const box = document.getElementById("toast");
+  if (!box) return;
+  box.textContent = text; box.hidden = false;
+  setTimeout(() => { box.hidden = true; }, 4000);
 }
