@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
@@ -59,7 +59,7 @@ def _match_model(game: str) -> type[BaseModel]:
         index=(int, Field(ge=0)),
         player=(int, Field(ge=0, le=3)),
         declaration=(types.declaration, ...),
-        strike=(types.strike | None, None),
+        strike=(cast(Any, types.strike | None), None),
         outcome=(types.outcome, ...),
         ruling=(types.ruling, ...),
         position_after=(types.position, ...),
@@ -69,7 +69,7 @@ def _match_model(game: str) -> type[BaseModel]:
         f"{title}MatchRecord",
         __config__=ConfigDict(extra="forbid"),
         header=(MatchHeader, ...),
-        shots=(list[shot], Field(default_factory=list)),  # type: ignore[valid-type]
+        shots=(list[shot], Field(default_factory=list)),
     )
     return model
 
