@@ -14,11 +14,14 @@ Lines record is replayed one shot at a time from the file (memory: one shot's).
 
 from __future__ import annotations
 
+import io
+import json
 from collections.abc import Callable
 from pathlib import Path
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from cueboard.cli._common import import_game_module, refuse
 from cueboard.cli.main import app, console
@@ -68,15 +71,43 @@ def generic_replay(record: MatchRecord, out: Console) -> int:
 
 
 @app.command()
-def referee(record: Path = typer.Argument(..., help="a match record (.json or .jsonl)")) -> None:
-    """Replay a match record: every ruling and the score, checked against what was recorded."""
+def referee(
+    record: Path = typer.Argument(..., help="a match record (.json or .jsonl)"),
+    physics: bool = typer.Option(True, "--physics/--no-physics",
+                                 help="Also play every recorded strike again and check that it gives the "
+                                      "recorded outcome (--no-physics: the rulings alone, faster)."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON verdict instead of the replay."),
+) -> None:
+    """Replay a match record: every ruling and the score, checked against what was recorded, and
+    every strike played again by the physics (the first shot whose recorded outcome its strike does
+    not give is named; exit status 1)."""
+    from cueboard.cli.referee_strikes import check_strikes
     from cueboard.records.stream import open_match
 
+    out = Console(file=io.StringIO()) if as_json else console
     try:
         match = open_match(record)
-        status = replayer(match.header.game)(match, console)
+        rulings = status = replayer(match.header.game)(match, out)
+        played, mismatch = check_strikes(match) if physics else (0, None)
     except RecordError as err:
         refuse(console, "malformed record", err)
     except ValueError as err:
         refuse(console, "the referee refuses the record", err)
+    if mismatch is not None:
+        out.print(f"[red]physics: {escape(str(mismatch))}[/red]", soft_wrap=True)
+        status = 1
+    elif physics:
+        out.print(f"physics: every strike gives its recorded outcome ({played} played again)")
+    if as_json:
+        verdict = {
+            "record": str(record), "game": match.header.game, "ok": status == 0,
+            "rulings": "agree" if rulings == 0 else "differ",
+            "physics": "skipped" if not physics else {
+                "strikes": played,
+                "first_mismatch": None if mismatch is None else {"shot": mismatch.shot,
+                                                                 "difference": mismatch.difference},
+            },
+        }
+        typer.echo(json.dumps(verdict))
     raise typer.Exit(status)
+
