@@ -23,7 +23,18 @@ from fastapi.responses import PlainTextResponse
 from cueboard.app.online.guard import COOKIE_MAX_AGE, AccessError, bearer
 from cueboard.app.online.seats import digest, new_secret
 from cueboard.app.routes.common import MatchId, store
-from cueboard.app.scorer import EntryIn, ScorerIn, apply, normal, referee, save, view_json
+from cueboard.app.scorer import (
+    EntryIn,
+    ScorerIn,
+    apply,
+    finished,
+    listing_line,
+    new_header,
+    normal,
+    referee,
+    save,
+    view_json,
+)
 from cueboard.games.snooker import SnookerInputError
 from cueboard.store import Store
 from cueboard.store.scorer import ScorerRow, add_scorer, delete_scorer, get_scorer, list_scorers
@@ -73,12 +84,7 @@ Owned = Annotated[ScorerRow, Depends(_owned)]
 @router.post("", status_code=201, summary="Create a scorer match (a real snooker match kept by hand)")
 def create(body: ScorerIn, request: Request, response: Response, db: Db) -> dict[str, Any]:
     seed = secrets.randbelow(2**31) if body.seed is None else body.seed
-    names = [n.strip() for n in body.players]
-    for i, n in enumerate(names):
-        if not n or len(n) > 64:
-            raise SnookerInputError(f"player {i + 1}'s name must have 1 to 64 characters")
-    header = {"game": "snooker", "players": names, "seed": seed,
-              "settings": {"best_of": body.best_of, "reds": body.reds, "miss": body.miss}}
+    header = new_header(body, seed)
     board = referee(header, [])
     match_id, token = secrets.token_hex(6), new_secret()
     add_scorer(db, match_id, header, digest(token))
@@ -92,9 +98,9 @@ def create(body: ScorerIn, request: Request, response: Response, db: Db) -> dict
 def listing(request: Request, db: Db) -> list[dict[str, Any]]:
     out = []
     for row in list_scorers(db, {digest(t) for t in _all_tokens(request)}):
-        s = referee(row.header, row.entries).summary()
+        scores, frames = listing_line(referee(row.header, row.entries))
         out.append({"id": row.id, "status": row.status, "players": row.header["players"],
-                    "scores": s["scores"], "frames": s["frames"],
+                    "scores": scores, "frames": frames,
                     "updated_at": row.updated_at.isoformat() if row.updated_at else None})
     return out
 
@@ -112,12 +118,12 @@ def view(match_id: MatchId, request: Request, db: Db) -> dict[str, Any]:
              summary="Report an entry (owner): refereed; a refused one is a 422 and changes nothing")
 def post_entry(match_id: MatchId, body: EntryIn, row: Owned, db: Db) -> dict[str, Any]:
     board = referee(row.header, row.entries)
-    entry = normal(body)
-    if board.position.match_over:
+    entry = normal(body, row.header)
+    if finished(board):
         raise SnookerInputError("the match is over: nothing more to report (undo to correct it)")
     apply(board, entry)
     entries = [*row.entries, entry]
-    status = "finished" if board.position.match_over else "playing"
+    status = "finished" if finished(board) else "playing"
     save(db, match_id, entries, len(row.entries), status)
     return view_json(match_id, row.header, entries, board, status, owner=True)
 
@@ -128,7 +134,7 @@ def undo(match_id: MatchId, row: Owned, db: Db) -> dict[str, Any]:
         raise SnookerInputError("nothing to undo")
     entries = row.entries[:-1]
     board = referee(row.header, entries)
-    status = "finished" if board.position.match_over else "playing"
+    status = "finished" if finished(board) else "playing"
     save(db, match_id, entries, len(row.entries), status)
     return view_json(match_id, row.header, entries, board, status, owner=True)
 
