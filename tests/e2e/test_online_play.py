@@ -161,8 +161,9 @@ def test_play_a_friend(browser: Any, server: Server, game: str) -> None:
     assert host.page.locator("#role").inner_text() == "You play: Ann"
     # The waiting room opens the page: the link within the first screen, Bob awaited, no
     # controls (the match starts once Bob's seat is taken).
-    assert host.page.locator("#waiting-room").bounding_box()["y"] < 200
-    assert invite.bounding_box()["y"] < 800
+    top = "(e) => e.getBoundingClientRect().top"
+    assert host.page.locator("#waiting-room").evaluate(top) < 200
+    assert invite.evaluate(top) < 800
     room = host.page.locator("#room-seats li")
     assert [room.nth(i).get_attribute("data-room") for i in range(2)] == ["host", "awaited"]
     assert host.page.locator("#controls").is_hidden()
@@ -182,7 +183,8 @@ def test_play_a_friend(browser: Any, server: Server, game: str) -> None:
     guest.page.click("#join")
     guest.at_table()
     host.page.wait_for_selector("#waiting-room", state="detached")
-    host.page.wait_for_selector("#controls", state="visible")
+    first = host if host.eval("window.cueboard.turn.seat") == 0 else guest
+    first.page.wait_for_selector("#controls", state="visible")
     assert guest.page.locator("#role").inner_text() == "You play: Mai"
     host.page.wait_for_selector(f"#presence li[data-seat='{guest_seat}'][data-presence='connected']")
     assert "Mai" in host.page.locator(f"#presence li[data-seat='{guest_seat}']").inner_text()
@@ -215,6 +217,12 @@ def test_play_a_friend(browser: Any, server: Server, game: str) -> None:
             guest.at_table()
             assert guest.eval("window.cueboard.m.shots") == n + 1
             assert guest.page.locator("#role").inner_text() == "You play: Mai"
+        # The calls of the last move read the same in every browser: the one that played, the
+        # ones it was pushed to, and one that reloaded (read from the stored shot).
+        said = actor.page.locator("#calls").inner_text()
+        assert said.strip()
+        for p in everyone:
+            p.page.wait_for_function("(s) => document.getElementById('calls').innerText === s", arg=said)
         if len(played_by) == 2 and n >= 3:
             break
         if host.eval("window.cueboard.m.status") != "playing":
@@ -222,6 +230,17 @@ def test_play_a_friend(browser: Any, server: Server, game: str) -> None:
     assert played_by == {0, guest_seat}, "both browsers played"
     print(f"{game}: moves pushed to the other browsers in {sorted(round(d) for d in delivery)} ms")
     guest.page.screenshot(path=str(SHOTS / f"online-{game}-guest.png"), full_page=True)
+    if game != "novuss":  # (novuss has no concession)
+        # The player to move concedes: the match is over, and every browser at the table —
+        # the other player's and the spectator's too — gets the end screen pushed.
+        actor = seats[host.eval("window.cueboard.turn.seat")]
+        actor.page.click("#concede")
+        actor.page.click("#concede-yes")
+        for p in everyone:
+            p.page.wait_for_selector("#end #rematch", timeout=30000)
+            assert "wins" in p.page.locator("#end-title").inner_text()
+            assert p.eval("window.cueboard.m.status") == "finished"
+        spectator.page.screenshot(path=str(SHOTS / f"online-{game}-end-spectator.png"), full_page=True)
     # A context without the seat's token: refused, and the match record unchanged.
     stranger.open(f"/#/match/{mid}")
     stranger.at_table()

@@ -32,7 +32,20 @@ export class MatchScreen {
     window.cueboard = this;
     setGame(match.game);
     this.build();
+    this.lastCalls();
     this.maybeAI();
+  }
+
+  // The calls of the last move, read from the stored shot: after a reload or a reconnection they
+  // read as they did live (the player and the balls named), not as the bare calls.
+  async lastCalls() {
+    const n = this.m.shots;
+    if (!n) return;
+    let shot;
+    try { shot = await api("GET", `/matches/${this.m.id}/shots/${n - 1}`); } catch { return; }
+    if (this.m.shots !== n || this.ui.busy || window.cueboard !== this) return;
+    this.ui.said = { shot, next: this.m.status === "playing" ? this.turn.seat : null };
+    this.renderCalls();
   }
 
   get game() { return this.m.game; }

@@ -144,17 +144,26 @@ export class LiveTable {
         if (kind === "shot") {
           if (data.number < this.s.m.shots) continue;
           if (!played) { this.s.setBusy(true); played = true; }
-          this.s.ui.shown = null;
-          if (data.tracks) await this.s.animateShot(data.position_before, data.position_after, data.tracks);
-          this.s.ui.said = { plain: data.announcements };
+          this.s.ui.shown = null; this.s.ui.stepScore = null;
+          const rest = data.tracks ? await this.s.animateShot(data.position_before, data.position_after, data.tracks) : null;
+          // (the calls read as the player's own move reads them: the shot, the player named)
+          this.s.ui.said = { shot: data, next: null };
           this.s.renderCalls();
+          if (!this.seen || this.seen.shot.number < data.number) this.seen = { shot: data, rest, before: this.s.m };
         } else {
           if ("clock" in data) this.setClock(data.clock);
           if (data.shots <= this.s.m.shots) continue;
           remember(data);  // the version the next acting request names (X-Match-Version)
+          const seen = this.seen;
+          this.seen = null;
           this.s.m = data;
           this.s.ui.placed = null; this.s.ui.fixed = false; this.s.ui.aimed = false;
-          if (data.state?.last) this.s.ui.said = { plain: data.state.last.announcements };
+          if (seen && seen.shot.number === data.shots - 1) {
+            // Whatever ended a frame, a round or the match — the last ball, a concession, a
+            // claim, three misses, a time-out — every browser at the table gets its end screen.
+            this.s.ui.said = { shot: seen.shot, next: data.turn?.seat ?? null };
+            this.s.ui.end = this.s.endAfter(seen.before, seen.shot, seen.rest) || this.s.ui.end;
+          } else this.s.lastCalls();
           this.s.refresh();
           this.tick();
         }
