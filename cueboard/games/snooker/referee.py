@@ -60,7 +60,7 @@ def apply(
     check_can_act(position)
     if declaration.action is Action.STROKE and not outcome.stroke and not outcome.manual_fouls:
         return moved_by_other(position, declaration, outcome)
-    if declaration.action is Action.STROKE and not outcome.stroke:
+    if declaration.action is Action.STROKE and not outcome.stroke and not _time_foul(outcome):
         # S3 R14: a foul without a stroke while the choice after a miss is still to be made (no
         # choice declared) is a ball touched during the consultation, by either player; a seat not
         # to play fouling at any other time is S3 R15's business (foul_in_consultation says so).
@@ -81,6 +81,11 @@ def apply(
     elif declaration.choice is not None:
         raise SnookerInputError("there is no choice to make: no foul was committed")
     return _stroke(position, declaration, outcome, rng, announcements)
+
+
+def _time_foul(outcome: SnookerOutcome) -> bool:
+    """Whether the outcome is the shot clock's time foul alone (no stroke)."""
+    return not outcome.stroke and tuple(outcome.manual_fouls) == (ManualFoul.TIME_FOUL,)
 
 
 def _free_ball(position: SnookerPosition, declaration: SnookerDeclaration) -> str | None:
@@ -386,7 +391,7 @@ def _foul(
     announcements.append("foul and a miss" if miss else "foul")
     if only_black_before or position.respotted_black:
         return after_frame_end(position, after, striker, rng, announcements, extra)
-    if not outcome.stroke and tuple(outcome.manual_fouls) == (ManualFoul.TIME_FOUL,):
+    if _time_foul(outcome):
         return time_foul(position, after, striker, announcements, extra)
     if not outcome.stroke:
         snookered = _snookered_after(after, outcome)
