@@ -64,9 +64,9 @@ class CmnGameFormat(_Open):
     @model_validator(mode="after")
     def _needs_number(self) -> CmnGameFormat:
         if self.type == "fixed" and self.count is None:
-            raise ValueError("a 'fixed' game format needs 'count'")
+            raise CmnError("a 'fixed' game format needs 'count'")
         if self.type == "first_to" and self.target is None:
-            raise ValueError("a 'first_to' game format needs 'target'")
+            raise CmnError("a 'first_to' game format needs 'target'")
         return self
 
 
@@ -85,7 +85,7 @@ class CmnGame(_Open):
     @classmethod
     def _counts(cls, v: list[int] | None) -> list[int] | None:
         if v is not None and min(v) < 0:
-            raise ValueError("must be two whole numbers, 0 or more")
+            raise CmnError("must be two whole numbers, 0 or more")
         return v
 
     @model_validator(mode="after")
@@ -94,7 +94,7 @@ class CmnGame(_Open):
             a, b = self.scores
             higher = None if a == b else (0 if a > b else 1)
             if higher != self.winner:
-                raise ValueError(
+                raise CmnError(
                     f"winner {self.winner} does not agree with the raw scores {self.scores} (the higher "
                     "total wins the round, a tie has winner null)")
         return self
@@ -112,7 +112,7 @@ class CmnMatch(_Open):
     @classmethod
     def _utc(cls, v: str) -> str:
         if not _UTC_DATE.fullmatch(v):
-            raise ValueError(f"'{v}' is not an ISO 8601 UTC date-time ending in Z")
+            raise CmnError(f"'{v}' is not an ISO 8601 UTC date-time ending in Z")
         datetime.fromisoformat(v.replace("Z", "+00:00"))
         return v
 
@@ -121,7 +121,7 @@ class CmnMatch(_Open):
         size = 1 if self.format == "singles" else 2
         for i, team in enumerate(self.teams):
             if len(team.players) != size:
-                raise ValueError(f"teams[{i}] has {len(team.players)} players; {self.format} has {size}")
+                raise CmnError(f"teams[{i}] has {len(team.players)} players; {self.format} has {size}")
         return self
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from cueboard.app.stats_crokinole import crokinole_stats
 from cueboard.app.stats_novuss import novuss_stats
 from cueboard.app.stats_snooker import snooker_stats
+from cueboard.errors import CueboardInputError, RecordError
 from cueboard.records.match import MatchRecord
 
 CSV_COLUMNS = ("game", "seat", "name", "statistic", "value")
@@ -30,12 +31,12 @@ def match_stats(
     if game == "snooker":
         return snooker_stats(record, marks)
     if marks is not None:
-        raise ValueError("stroke marks are snooker's (pot or safety, long)")
+        raise RecordError("stroke marks are snooker's (pot or safety, long)")
     if game == "crokinole":
         return crokinole_stats(record)
     if game == "novuss":
         return novuss_stats(record)
-    raise ValueError(f"no statistics for the game {game!r}")
+    raise CueboardInputError(f"no statistics for the game {game!r}")
 
 
 def _flat(prefix: str, value: Any) -> list[tuple[str, str]]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cueboard.errors import RecordError
 from cueboard.games.novuss.records import NovussRuling
 from cueboard.records.match import MatchRecord
 
@@ -25,7 +26,7 @@ def _blank() -> dict[str, Any]:
 def novuss_stats(record: MatchRecord) -> dict[str, Any]:
     """Per-player statistics of a novuss match record (see the module's docstring)."""
     if record.header.game != "novuss":
-        raise ValueError(f"novuss statistics need a novuss record, not {record.header.game!r}")
+        raise RecordError(f"novuss statistics need a novuss record, not {record.header.game!r}")
     names = {p.seat: p.name for p in record.header.players}
     rows = {seat: _blank() for seat in names}
     turn_seat: int | None = None
