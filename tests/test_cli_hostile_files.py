@@ -192,3 +192,75 @@ def test_simulate_refuses_hostile_records_of_the_refereed_games(tmp_path: Path, 
     }.items():
         strike.write_bytes(data)
         _assert_refused(runner.invoke(app, ["simulate", str(pos), str(strike)]), f"{game} {name}")
+
+
+# --- hostile output paths --------------------------------------------------------------------
+#: Every command that writes a file, with the output path as its last argument (score reads its
+#: reports from standard input: none here, so it would save an empty game).
+FILE_WRITERS = {
+    "simulate": ["simulate", str(ROOT / "examples" / "snooker-start.json"),
+                 str(ROOT / "examples" / "snooker-break-off.json"), "--out"],
+    "score snooker": ["score", "snooker", "--save"],
+    "score novuss": ["score", "novuss", "--save"],
+    "score crokinole": ["score", "crokinole", "--save"],
+    "shotmap": ["shotmap", "--step", "0.5", "--trials", "1", "--out"],
+}
+FOLDER_WRITERS = {
+    "match": ["match", "crokinole", "--players", "ai:beginner", "ai:beginner", "--out"],
+    "tournament": ["tournament", "crokinole", "--frames", "1", "--out"],
+}
+
+
+def _hostile_outputs(tmp: Path, suffix: str) -> dict[str, tuple[str, str]]:
+    """(path, what the refusal says) for each hostile output path."""
+    (tmp / "a-folder").mkdir()
+    (tmp / "a-file").write_text("x")
+    return {
+        "a folder": (str(tmp / "a-folder"), "it is a folder"),
+        "a missing parent folder": (str(tmp / "missing" / f"out{suffix}"), "does not exist"),
+        "a file as the parent folder": (str(tmp / "a-file" / f"out{suffix}"), "is not a folder"),
+        "a path under /proc": (f"/proc/no-such-process/out{suffix}", "does not exist"),
+    }
+
+
+@pytest.mark.parametrize("command", FILE_WRITERS)
+def test_every_file_output_refuses_a_hostile_path_in_one_line(command: str, tmp_path: Path) -> None:
+    suffix = ".png" if command == "shotmap" else ".jsonl"
+    for name, (path, said) in _hostile_outputs(tmp_path, suffix).items():
+        result = runner.invoke(app, [*FILE_WRITERS[command], path], input="")
+        _assert_refused(result, f"{command}, {name}")
+        assert "cannot write" in result.output and said in " ".join(result.output.split()), result.output
+    assert not (tmp_path / "missing").exists()  # nothing made on the way
+
+
+@pytest.mark.parametrize("command", FOLDER_WRITERS)
+def test_every_folder_output_refuses_a_hostile_path_in_one_line(command: str, tmp_path: Path) -> None:
+    (tmp_path / "a-file").write_text("x")
+    for name, path, said in (("a file", tmp_path / "a-file", "it is not a folder"),
+                             ("a file as a parent", tmp_path / "a-file" / "out", "Not a directory"),
+                             ("under /proc", Path("/proc/no-such-process/out"), "No such file")):
+        result = runner.invoke(app, [*FOLDER_WRITERS[command], str(path)])
+        _assert_refused(result, f"{command}, {name}")
+        assert said in " ".join(result.output.split()), result.output
+
+
+def test_a_write_that_fails_midway_is_refused_in_one_line(tmp_path: Path) -> None:
+    """The disk (or the process's file-size limit) full while the output is written: one line,
+    exit status 2 — run in a child process under a 64-byte RLIMIT_FSIZE (Python ignores SIGXFSZ,
+    so the write fails with EFBIG as it would with ENOSPC on a full disk)."""
+    import resource
+    import subprocess
+    import sys
+
+    def small_files() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (64, 64))
+
+    out = tmp_path / "events.json"
+    cli = [sys.executable, "-c", "from cueboard.cli.main import app; app()"]
+    proc = subprocess.run(
+        [*cli, *FILE_WRITERS["simulate"], str(out)],
+        capture_output=True, text=True, preexec_fn=small_files, cwd=ROOT, timeout=300,
+    )
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert f"cannot write {out}: File too large" in " ".join(proc.stdout.split()), proc.stdout + proc.stderr
+    assert "Traceback" not in proc.stdout + proc.stderr

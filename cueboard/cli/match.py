@@ -12,6 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from cueboard import __version__
+from cueboard.cli._common import output_dir, writing
 from cueboard.cli.main import app, console
 
 
@@ -44,7 +45,7 @@ def match(
     except ValueError as err:
         console.print(f"[red]{err}[/red]")
         raise typer.Exit(2) from None
-    out.mkdir(parents=True, exist_ok=True)
+    output_dir(console, "cueboard match", out)
     rng = np.random.default_rng(seed)
     results = []
     infos = tuple(
@@ -70,7 +71,8 @@ def match(
                 cueboard_version=__version__,
                 seed=seed,
             )
-            path.write_text(header.model_dump_json() + "\n", encoding="utf-8")
+            with writing(console, "cueboard match", path):
+                path.write_text(header.model_dump_json() + "\n", encoding="utf-8")
             pos = new_frame(g, k, seed + k)
             count = [0]
 
@@ -79,7 +81,8 @@ def match(
                 count[0] += 1
                 progress.update(task, status=f"frame {k + 1}: shot {count[0]}  ({won[0]}-{won[1]})")
 
-            fr = play_frame(g, agents, pos, rng, on_shot=on_shot)
+            with writing(console, "cueboard match", path):  # (each shot is appended as it is played)
+                fr = play_frame(g, agents, pos, rng, on_shot=on_shot)
             results.append(fr)
             if fr.winner is not None:
                 won[fr.winner] += 1

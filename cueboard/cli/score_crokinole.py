@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import typer
 from rich.table import Table
 
+from cueboard.cli._common import output_file, writing
 from cueboard.cli.main import console
 from cueboard.cli.score import score_app
 
@@ -63,6 +64,7 @@ def score_crokinole(
     from cueboard.games.crokinole import CrokinoleError, Scoreboard
     from cueboard.records.match import write_match
 
+    output_file(console, "cueboard score", save)  # refused before the game is typed in
     name_list = [n.strip() for n in names.split(",")] if names else None
     settings = {"players": players, "variant": variant, "target": target, "rounds": rounds,
                 "discs_per_player": discs}
@@ -113,7 +115,8 @@ def score_crokinole(
         _show_round(board, result)
     _summary(board)
     if save is not None:
-        write_match(save, board.match_record())
+        with writing(console, "cueboard score", save):
+            write_match(save, board.match_record())
         console.print(f"saved {save}")
 
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import typer
 from rich.table import Table
 
+from cueboard.cli._common import output_file, writing
 from cueboard.cli.main import console
 from cueboard.cli.score import score_app
 
@@ -83,6 +84,7 @@ def score_novuss(
     from cueboard.games.novuss import REPORT_WORDS, ReportError, Scoreboard, parse_report
     from cueboard.records.match import write_match
 
+    output_file(console, "cueboard score", save)  # refused before the game is typed in
     try:
         board = Scoreboard(players=players, names=[n.strip() for n in names.split(",")] if names else ())
     except ValueError as err:
@@ -120,5 +122,6 @@ def score_novuss(
         _show_ruling(ruling, board)
         _show_state(board)
     if save is not None:
-        write_match(save, board.match_record())
+        with writing(console, "cueboard score", save):
+            write_match(save, board.match_record())
         console.print(f"saved {len(board.entries)} stroke(s) to {save}")

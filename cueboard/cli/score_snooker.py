@@ -17,6 +17,7 @@ from pathlib import Path
 import typer
 from rich.table import Table
 
+from cueboard.cli._common import output_file, writing
 from cueboard.cli.main import console
 from cueboard.cli.score import score_app
 from cueboard.games.snooker import REPORT_HELP, Scoreboard, SnookerRuling, parse_report
@@ -118,6 +119,7 @@ def score_snooker(
     """Keep the score of a real snooker match: one report per line, the referee rules."""
     from cueboard.records.match import write_match
 
+    output_file(console, "cueboard score", save)  # refused before the game is typed in
     players = [n.strip() for n in names.split(",") if n.strip()]
     settings = {"reds": reds, "miss": miss, "best_of": best_of, "aggregate_frames": aggregate}
     try:
@@ -146,5 +148,6 @@ def score_snooker(
         console.print(_board(board))
         console.print(_status(board))
     if save is not None:
-        write_match(save, board.match_record())
+        with writing(console, "cueboard score", save):
+            write_match(save, board.match_record())
         console.print(f"match record written to {save}")

@@ -12,7 +12,7 @@ import typer
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from cueboard.cli._common import refuse
+from cueboard.cli._common import output_file, refuse, refuse_write, writing
 from cueboard.cli.main import app, console
 from cueboard.errors import SettingsError
 
@@ -40,6 +40,7 @@ def shotmap(
     from cueboard.records.base import parse_record
     from cueboard.records.reading import read_json_object
 
+    output_file(console, "cueboard shotmap", out)
     try:
         if out.suffix.lower() != ".png":
             raise SettingsError(f"--out must name a .png file, got '{out}'")
@@ -55,6 +56,8 @@ def shotmap(
         done = sum(1 for key in ResultStore(store) if key.startswith(prefix)) if store.exists() else 0
     except ValueError as err:
         refuse(console, "shotmap", err)
+    except OSError as err:
+        refuse_write(console, "cueboard shotmap", err)
     try:
         with Progress(
             TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -65,13 +68,16 @@ def shotmap(
     except BatchError as err:
         console.print(f"[red]shotmap:[/red] {escape(str(err))}", soft_wrap=True)
         raise typer.Exit(1) from None
+    except OSError as err:
+        refuse_write(console, "cueboard shotmap", err)
     except KeyboardInterrupt:
         console.print("interrupted: the rows done are kept; run the same command to finish")
         raise typer.Exit(130) from None
     finally:
         ex.close()
-    out.with_suffix(".json").write_text(json.dumps(m.to_json(), indent=None) + "\n", encoding="utf-8")
-    draw_shotmap(m, out)
+    with writing(console, "cueboard shotmap", out):
+        out.with_suffix(".json").write_text(json.dumps(m.to_json(), indent=None) + "\n", encoding="utf-8")
+        draw_shotmap(m, out)
     seen = m.p[~np.isnan(m.p)]
     console.print(
         f"{out}: {seen.size} cue-ball places, potted from {int((seen > 0).sum())}; "

@@ -14,7 +14,7 @@ from typing import Any
 import typer
 from rich.console import Console
 
-from cueboard.cli._common import refuse
+from cueboard.cli._common import output_file, refuse, writing
 from cueboard.cli.main import app, console
 from cueboard.errors import UnknownGameError
 from cueboard.records.base import RecordError
@@ -41,6 +41,8 @@ def simulate(
     from cueboard.games.protocol import Capability, TracingGame, get_game, supports
     from cueboard.records.base import RECORD_VERSION, Position, parse_record
 
+    output_file(console, "cueboard simulate", out)
+    output_file(console, "cueboard simulate", svg)
     try:
         pos_data = _read_json(position, "position")
         game = pos_data.get("game", "snooker")
@@ -76,7 +78,8 @@ def simulate(
     if svg is not None:
         # the drawing goes to FILE and its note to standard error: standard output holds only
         # the JSON, so that it can be piped to a JSON reader
-        svg.write_text(tracing.paths_svg(outcome, paths), encoding="utf-8")
+        with writing(console, "cueboard simulate", svg):
+            svg.write_text(tracing.paths_svg(outcome, paths), encoding="utf-8")
         Console(stderr=True).print(f"paths drawn in {svg}")
 
 
@@ -85,7 +88,8 @@ def _emit(text: str, out: Path | None, done: str) -> None:
     if out is None:
         typer.echo(text)
     else:
-        out.write_text(text + "\n")
+        with writing(console, "cueboard simulate", out):
+            out.write_text(text + "\n")
         console.print(done)
 
 

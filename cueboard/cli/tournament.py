@@ -12,7 +12,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from cueboard.cli._common import refuse
+from cueboard.cli._common import output_dir, refuse, refuse_write, writing
 from cueboard.cli.main import app, console
 
 
@@ -52,6 +52,7 @@ def tournament(
     from cueboard.batch.selfplay import TournamentSpec, open_tournament, run_tournament, tournament_tasks
     from cueboard.batch.store import ResultStore
 
+    output_dir(console, "cueboard tournament", out)
     given = [*(players or []), *(more or [])] or ["ai:pro", "ai:club"]
     names = tuple(p.strip() for item in given for p in item.split(",") if p.strip())
     try:
@@ -66,6 +67,8 @@ def tournament(
         done = len(ResultStore(out / "results.jsonl"))
     except ValueError as err:
         refuse(console, "tournament", err)
+    except OSError as err:
+        refuse_write(console, "cueboard tournament", err)
     try:
         with Progress(
             TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -79,6 +82,8 @@ def tournament(
     except BatchError as err:
         console.print(f"[red]tournament:[/red] {escape(str(err))}", soft_wrap=True)
         raise typer.Exit(1) from None
+    except OSError as err:
+        refuse_write(console, "cueboard tournament", err)
     except KeyboardInterrupt:
         kept = len(ResultStore(out / "results.jsonl"))
         console.print(f"interrupted: {kept} of {total} frames kept in {out}/; run the same command to finish")
@@ -86,7 +91,8 @@ def tournament(
     finally:
         ex.close()
     data = summary(spec, results)
-    (out / "summary.json").write_text(summary_json(data), encoding="utf-8")
+    with writing(console, "cueboard tournament", out / "summary.json"):
+        (out / "summary.json").write_text(summary_json(data), encoding="utf-8")
     table = Table(title=f"{game}: {spec.frames} per pairing, seed {spec.seed}; records in {out}/records/")
     for col in ("player", "games", "won", "drawn", "lost", "score", "95% interval", "Elo"):
         table.add_column(col, justify="left" if col == "player" else "right")
