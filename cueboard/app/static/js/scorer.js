@@ -1,8 +1,10 @@
-// Scorer mode: keep the score of a real snooker match on a phone or a tablet. Each tap is one entry
-// (a pot, a safety, a foul with the ball concerned, a choice after a foul, a concession) posted to
+// Scorer mode: keep the score of a real snooker, crokinole or novuss match on a phone or a tablet
+// (crokinole and novuss: scorer_kept.js). Snooker: each tap is one entry (a pot, a safety, a foul
+// with the ball concerned, a choice after a foul, a concession) posted to
 // /api/scorer/<id>/entries and refereed on the server by the same referee as `cueboard score
 // snooker`; the scoreboard and the referee's calls (calls.js) come back; Undo takes back the last
-// entry. Routed by app.js at #/scorer (new match, resume) and #/scorer/<id>.
+// entry. A stroke carries its mark for the statistics (stats.js): a pot attempt or a safety, long
+// or not. Routed by app.js at #/scorer (new match, resume) and #/scorer/<id>.
 // Only the match's owner writes: the owner token the server hands the creator once is kept in
 // localStorage and sent with every entry (the server also sets an HttpOnly cookie with it); any
 // other browser opening #/scorer/<id> (the share link) follows the score, read-only.
@@ -10,51 +12,78 @@ import { api } from "./api.js";
 import { shotCalls } from "./calls.js";
 import { sentence, setGame, t } from "./i18n.js";
 import { el } from "./dom.js";
+import { owner, row, TOKEN } from "./scorer_common.js";
+import { KeptScreen } from "./scorer_kept.js";
+import { statsPanel } from "./stats.js";
 
 const COLOURS = ["yellow", "green", "brown", "blue", "pink", "black"];
 const VALUE = { red: 1, yellow: 2, green: 3, brown: 4, blue: 5, pink: 6, black: 7 };
 // What a tap on a ball reports in each mode (docs/app.md#scorer-mode).
 const MODES = ["pot", "safe", "foul_first", "foul_pot", "foul_touched"];
 
-const form = { players: ["", ""], best_of: 1, reds: 15, miss: "professional" };
-const TOKEN = (id) => `cueboard.scorer.${id}`;
-// The headers of a write to scorer match `id`: its owner token, when this browser holds it.
-function owner(id) {
-  const token = localStorage.getItem(TOKEN(id));
-  return token ? { Authorization: `Bearer ${token}` } : {};
+const GAMES = ["snooker", "crokinole", "novuss"];
+// The last choices of the new-match form, remembered in localStorage.
+const FORM_KEY = "cueboard.scorer.form";
+const form = { game: "snooker", count: 2, players: ["", "", "", ""], best_of: 1, reds: 15, miss: "professional", variant: "tournament", rounds: 4, target: 100 };
+try { Object.assign(form, JSON.parse(localStorage.getItem(FORM_KEY) || "{}")); } catch { /* a bad saved form: the defaults */ }
+if (!GAMES.includes(form.game)) form.game = "snooker";
+while (form.players.length < 4) form.players.push("");
+
+function select(id, options, value, labels, onchange) {
+  const s = el("select", { id });
+  for (const o of options) s.append(el("option", { value: o }, labels(o)));
+  s.value = String(value);
+  s.addEventListener("change", () => onchange(s.value));
+  return s;
 }
 
-function row(label, value, id) {
-  return el("div", { class: "row" }, el("span", { class: "muted" }, label), el("span", { id }, String(value)));
-}
-
-// The new-match form and the scorer matches to resume.
+// The new-match form (the game, the names, the rules) and the scorer matches to resume.
 async function renderNew(root) {
+  const rerender = () => renderNew(root);
   const card = el("div", { class: "card" }, el("h2", { i18n: "scorer.title" }), el("p", { class: "muted", i18n: "scorer.intro" }));
-  form.players.forEach((name, i) => {
+  const games = el("div", { class: "scorer-modes", role: "radiogroup", "aria-label": t("scorer.game") });
+  for (const g of GAMES) {
+    games.append(el("button", { type: "button", class: `big${form.game === g ? " on" : ""}`, role: "radio", "aria-checked": String(form.game === g), "data-game": g,
+      onclick: () => { form.game = g; if (g === "snooker") form.count = 2; rerender(); } }, t(`game.${g}`)));
+  }
+  card.append(games);
+  if (form.game !== "snooker") {
+    card.append(el("div", { class: "row" }, el("label", { for: "scorer-count", i18n: "lobby.players" }),
+      select("scorer-count", [2, 4], form.count, (n) => t(n === 2 ? "scorer.singles" : "scorer.doubles"), (v) => { form.count = parseInt(v, 10); rerender(); })));
+  }
+  form.players.slice(0, form.count).forEach((name, i) => {
     const input = el("input", { type: "text", id: `scorer-player${i}`, maxlength: 64, autocomplete: "off", value: name, placeholder: t("lobby.player_n", { n: i + 1 }) });
     input.addEventListener("input", () => { form.players[i] = input.value; });
     card.append(el("div", { class: "row" }, el("label", { for: input.id }, t("lobby.player_n", { n: i + 1 })), input));
   });
-  const bestOf = el("input", { type: "number", id: "scorer-best-of", min: 1, max: 35, value: form.best_of });
-  bestOf.addEventListener("change", () => { form.best_of = parseInt(bestOf.value, 10) || 1; });
-  card.append(el("div", { class: "row" }, el("label", { for: bestOf.id, i18n: "setting.best_of" }), bestOf));
-  const reds = el("select", { id: "scorer-reds" });
-  for (const n of [15, 10, 6]) reds.append(el("option", { value: n }, String(n)));
-  reds.value = String(form.reds);
-  reds.addEventListener("change", () => { form.reds = parseInt(reds.value, 10); });
-  card.append(el("div", { class: "row" }, el("label", { for: reds.id, i18n: "setting.reds" }), reds));
-  const miss = el("select", { id: "scorer-miss" });
-  for (const o of ["professional", "amateur", "off"]) miss.append(el("option", { value: o }, t(`option.${o}`)));
-  miss.value = form.miss;
-  miss.addEventListener("change", () => { form.miss = miss.value; });
-  card.append(el("div", { class: "row" }, el("label", { for: miss.id, i18n: "setting.miss" }), miss));
+  const number = (id, key, min, max) => {
+    const input = el("input", { type: "number", id, min, max, value: form[key] });
+    input.addEventListener("input", () => { form[key] = Math.max(min, Math.min(max, parseInt(input.value, 10) || min)); });
+    return input;
+  };
+  if (form.game === "snooker") {
+    card.append(el("div", { class: "row" }, el("label", { for: "scorer-best-of", i18n: "setting.best_of" }), number("scorer-best-of", "best_of", 1, 35)));
+    card.append(el("div", { class: "row" }, el("label", { for: "scorer-reds", i18n: "setting.reds" }),
+      select("scorer-reds", [15, 10, 6], form.reds, String, (v) => { form.reds = parseInt(v, 10); })));
+    card.append(el("div", { class: "row" }, el("label", { for: "scorer-miss", i18n: "setting.miss" }),
+      select("scorer-miss", ["professional", "amateur", "off"], form.miss, (o) => t(`option.${o}`), (v) => { form.miss = v; })));
+  } else if (form.game === "crokinole") {
+    card.append(el("div", { class: "row" }, el("label", { for: "scorer-variant", i18n: "setting.variant" }),
+      select("scorer-variant", ["tournament", "seed"], form.variant, (o) => t(`option.${o}`), (v) => { form.variant = v; rerender(); })));
+    card.append(form.variant === "tournament"
+      ? el("div", { class: "row" }, el("label", { for: "scorer-rounds", i18n: "setting.rounds" }), number("scorer-rounds", "rounds", 1, 100))
+      : el("div", { class: "row" }, el("label", { for: "scorer-target", i18n: "setting.target" }), number("scorer-target", "target", 1, 10000)));
+  }
   const error = el("p", { class: "error", role: "alert" });
   const start = el("button", { class: "primary big", id: "scorer-start" }, t("scorer.start"));
   start.addEventListener("click", async () => {
     try {
-      const players = form.players.map((p, i) => p.trim() || t("lobby.player_n", { n: i + 1 }));
-      const m = await api("POST", "/scorer", { players, best_of: form.best_of, reds: form.reds, miss: form.miss });
+      localStorage.setItem(FORM_KEY, JSON.stringify(form));
+      const players = form.players.slice(0, form.count).map((p, i) => p.trim() || t("lobby.player_n", { n: i + 1 }));
+      const body = { game: form.game, players };
+      if (form.game === "snooker") Object.assign(body, { best_of: form.best_of, reds: form.reds, miss: form.miss });
+      if (form.game === "crokinole") Object.assign(body, { variant: form.variant, rounds: form.rounds, target: form.target });
+      const m = await api("POST", "/scorer", body);
       localStorage.setItem(TOKEN(m.id), m.owner_token);
       location.hash = `#/scorer/${m.id}`;
     } catch (err) { error.textContent = t(err.key, err.params); }
@@ -62,7 +91,8 @@ async function renderNew(root) {
   card.append(el("div", { class: "row" }, start, el("a", { href: "#/" , i18n: "match.back" })), error);
   const list = el("ul", { class: "list", id: "scorer-list" });
   for (const m of await api("GET", "/scorer")) {
-    list.append(el("li", {}, el("span", { class: "what" }, `${m.players.join(" – ")} · ${m.scores.join(" : ")} · ${m.frames.join("–")}`),
+    const frames = m.frames.length ? ` · ${m.frames.join("–")}` : "";
+    list.append(el("li", {}, el("span", { class: "what" }, `${m.players.join(" – ")} · ${m.scores.join(" : ")}${frames}`),
       el("a", { href: `#/scorer/${m.id}` }, t(m.status === "playing" ? "lobby.open" : "lobby.view"))));
   }
   const resume = el("div", { class: "card" }, el("h2", { i18n: "scorer.matches" }), list.children.length ? list : el("p", { class: "muted", i18n: "lobby.none" }));
@@ -72,7 +102,7 @@ async function renderNew(root) {
 export class ScorerScreen {
   constructor(root, match) {
     this.root = root; this.m = match; this.mode = "pot"; this.miss = null; this.freeBall = false; this.busy = false;
-    this.error = ""; this.confirming = false;
+    this.error = ""; this.confirming = false; this.snookered = false; this.safety = false; this.long = false;
     setGame("snooker");
     this.build();
   }
@@ -86,13 +116,19 @@ export class ScorerScreen {
     try {
       this.m = await api("POST", `/scorer/${this.m.id}/${path}`, body, owner(this.m.id));
       this.mode = "pot"; this.miss = null; this.freeBall = false; this.confirming = false;
+      this.snookered = false; this.safety = false; this.long = false;
     } catch (err) { this.error = t(err.key, err.params); }
     this.busy = false; this.build();
   }
-  stroke(report) {
+  // A stroke with its mark for the statistics: a pot attempt unless marked a safety (a foul
+  // is no pot attempt), long or not; "snookered" (a free ball for the incoming player) with a foul.
+  stroke(report, { foul = this.mode.startsWith("foul") } = {}) {
     const s = { ...report };
-    if (this.miss !== null && this.mode.startsWith("foul")) s.miss = this.miss;
-    this.send("entries", { stroke: s });
+    if (this.miss !== null && foul) s.miss = this.miss;
+    if (this.snookered && foul) s.snookered = true;
+    const entry = { stroke: s };
+    if (s.stroke !== false && (this.safety || !foul)) entry.mark = { shot: this.safety ? "safety" : "pot", long: this.long };
+    this.send("entries", entry);
   }
 
   // A tap on a ball, read by the mode.
@@ -155,11 +191,13 @@ export class ScorerScreen {
       balls.append(el("button", { class: `ball ball-${b}`, "data-ball": b, "aria-label": `${t(`scorer.${this.mode}`)}: ${label}`, onclick: () => this.tapBall(b) }, label));
     }
     const fouls = el("div", { class: "scorer-row" },
-      el("button", { class: "big", "data-entry": "nothing", onclick: () => this.stroke({ nothing: true }) }, `${t("scorer.foul_nothing")} · ${this.penalty("")}`),
-      el("button", { class: "big", "data-entry": "in_off", onclick: () => this.stroke({ potted: ["white"] }) }, `${t("scorer.foul_in_off")} · ${this.penalty("")}`));
+      el("button", { class: "big", "data-entry": "nothing", onclick: () => this.stroke({ nothing: true }, { foul: true }) }, `${t("scorer.foul_nothing")} · ${this.penalty("")}`),
+      el("button", { class: "big", "data-entry": "in_off", onclick: () => this.stroke({ potted: ["white"] }, { foul: true }) }, `${t("scorer.foul_in_off")} · ${this.penalty("")}`));
     const missLabel = { null: "scorer.miss_auto", true: "scorer.miss_yes", false: "scorer.miss_no" }[String(this.miss)];
     const toggles = el("div", { class: "scorer-row" },
       el("button", { class: `big${this.miss !== null ? " on" : ""}`, "data-entry": "miss", "aria-pressed": String(this.miss !== null), onclick: () => { this.miss = this.miss === null ? true : this.miss ? false : null; this.build(); } }, t(missLabel)));
+    const flag = (key, label) => el("button", { class: `big${this[key] ? " on" : ""}`, "data-entry": key, "aria-pressed": String(this[key]), onclick: () => { this[key] = !this[key]; this.build(); } }, t(label));
+    toggles.append(flag("snookered", "scorer.snookered"), flag("safety", "scorer.safety"), flag("long", "scorer.long"));
     if (s.free_ball) {
       toggles.append(el("button", { class: `big${this.freeBall ? " on" : ""}`, "data-entry": "free_ball", "aria-pressed": String(this.freeBall), onclick: () => { this.freeBall = !this.freeBall; this.build(); } }, t("match.free_ball")));
     }
@@ -187,13 +225,15 @@ export class ScorerScreen {
       el("label", { for: "scorer-line" }, t("scorer.line")), words, el("button", { type: "submit" }, t("scorer.send")));
     const head = el("div", { class: "row top" }, el("a", { href: "#/scorer" }, t("scorer.title")), el("a", { href: "#/" }, t("match.back")),
       el("span", { class: "muted" }, `${t("game.snooker")} · ${s.frames[0]}–${s.frames[1]}`));
-    const status = el("p", { class: "status", id: "scorer-status" }, over ? t("match.over") : s.frame_over ? t("end.frame", { n: s.frame, name: this.name(s.frame_winner) }) : t("match.to_play", { name: this.name(s.striker) }));
+    // after a foul the incoming player chooses (play on, put the offender in again, replace): "to choose"
+    const status = el("p", { class: "status", id: "scorer-status" }, over ? t("match.over") : s.frame_over ? t("end.frame", { n: s.frame, name: this.name(s.frame_winner) })
+      : t(choosing ? "match.to_choose" : "match.to_play", { name: this.name(s.striker) }));
     // the read-only link to give to whoever follows the score
     const share = el("p", { class: "muted small" }, el("a", { id: "scorer-share", href: this.m.share_path }, t("online.watch_link")));
     const error = el("p", { class: "error", id: "scorer-error", role: "alert" }, this.error);
     const writing = this.m.owner ? [pad, tail, el("details", {}, el("summary", {}, t("scorer.words")), wordsForm), share]
       : [el("p", { class: "muted", id: "scorer-read-only" }, t("online.watching"))];
-    this.root.replaceChildren(el("div", { class: "scorer" }, head, scores, status, info, calls, error, ...writing));
+    this.root.replaceChildren(el("div", { class: "scorer", "data-game": "snooker" }, head, scores, status, info, calls, error, ...writing, statsPanel(`/scorer/${this.m.id}`, "snooker")));
   }
   say(c) {
     const p = { ...c.params };
@@ -206,5 +246,6 @@ export class ScorerScreen {
 // #/scorer -> the new-match form; #/scorer/<id> -> the scorer's pad.
 export async function openScorer(root, id) {
   if (!id) { await renderNew(root); return null; }
-  return new ScorerScreen(root, await api("GET", `/scorer/${id}`, undefined, owner(id)));
+  const m = await api("GET", `/scorer/${id}`, undefined, owner(id));
+  return m.summary.game && m.summary.game !== "snooker" ? new KeptScreen(root, m) : new ScorerScreen(root, m);
 }
