@@ -107,7 +107,12 @@ class MatchService:
         players: Sequence[Mapping[str, Any]],
         settings: Mapping[str, Any],
         seed: int | None = None,
+        first: int | None = None,
     ) -> dict[str, Any]:
+        """A new match; ``first`` the seat that breaks off or shoots first (None: as the game
+        decides — seat 0, or drawn with the seed in crokinole). A rematch passes it to alternate
+        the break (cueboard/app/online/offers.py); snooker keeps it in the header's settings as
+        the rules' ``first_breaker``, so the record replays from its header."""
         if game not in available_games():
             offered = ", ".join(available_games())
             raise UnknownGameError(f"the game '{game}' is not available (available: {offered})")
@@ -127,9 +132,12 @@ class MatchService:
             infos.append(PlayerInfo(seat=seat, name=str(p.get("name") or f"Player {n + 1}"), kind=kind,
                                     level=level if kind == "ai" else None))
         seed = secrets.randbelow(2**31) if seed is None else seed
-        position = a.game.new_position(a.rules_settings(len(players), settings), seed=seed)
+        position = a.game.new_position(a.rules_settings(len(players), settings), seed=seed, first=first)
+        kept = dict(settings)
+        if first is not None and game == "snooker":
+            kept["first_breaker"] = first
         header = MatchHeader(game=game, variant=str(settings.get("variant", "standard")),
-                             settings=dict(settings), players=tuple(infos),
+                             settings=kept, players=tuple(infos),
                              cueboard_version=__version__, seed=seed)
         match_id = secrets.token_hex(6)
         state = {"frame": frame_number(a.game, position), "last": None, "winner": None}

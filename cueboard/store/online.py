@@ -9,8 +9,9 @@ public list) and one :class:`SeatRow` per person's seat.
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from cueboard.store.models import Base, _now
@@ -25,7 +26,12 @@ class OnlineMatchRow(Base):
     The optional per-shot clock (migration 0005, cueboard/app/online/clock.py): ``shot_clock_s``
     the seconds the person to move has for each shot (None: no clock), ``deadline`` when the
     person to move at match version ``clock_version`` runs out of time (None: the clock waits,
-    for an invited seat not yet taken or the AI to move)."""
+    for an invited seat not yet taken or the AI to move).
+
+    What the players ask each other (migration 0008, cueboard/app/online/offers.py): ``offer``
+    the open offer (``kind``, the seat that asked ``by``, the seats that ``accepted``), and the
+    series: ``previous_id`` the match this one is a rematch of, ``next_id`` the rematch that
+    followed it, ``series`` the score of the series before this match (wins per side, draws)."""
 
     __tablename__ = "online_matches"
 
@@ -37,6 +43,10 @@ class OnlineMatchRow(Base):
     shot_clock_s: Mapped[int | None] = mapped_column(Integer, nullable=True)
     clock_version: Mapped[int | None] = mapped_column(Integer, nullable=True)
     deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    offer: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    previous_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    next_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    series: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class SeatRow(Base):

@@ -17,6 +17,7 @@ from fastapi import Request, Response
 from cueboard.app.online.clock import ShotClock
 from cueboard.app.online.guard import AccessError, Guard, add_cookie, all_credentials, issued_json, notifying
 from cueboard.app.online.live import LiveHub
+from cueboard.app.online.offers import Offers
 from cueboard.app.online.qr import qr_svg_uri, site_origin
 from cueboard.app.online.seats import Access, InvitationError, OnlineError, SeatBook
 from cueboard.app.service import MatchService
@@ -52,7 +53,8 @@ class Online:
         self.book = SeatBook(service.store)
         self.guard = Guard(service.store, self.book)
         self.clock = ShotClock(service, now)
-        self.hub = LiveHub(service, self.book, poll_s=poll_s, clock=self.clock)
+        self.offers = Offers(service, self.book, self.clock)
+        self.hub = LiveHub(service, self.book, poll_s=poll_s, clock=self.clock, table=self.offers.table)
         #: Dependencies of the acting endpoints: the seat to move (strokes, placements,
         #: choices), a seat holder (the AI's turn), the host (delete); each wakes the live
         #: tables once the endpoint has run.

@@ -32,7 +32,7 @@ import json
 import logging
 import secrets
 from collections import Counter, OrderedDict
-from collections.abc import AsyncIterator, Collection
+from collections.abc import AsyncIterator, Callable, Collection
 from datetime import UTC, datetime
 from typing import Any
 
@@ -71,8 +71,10 @@ class LiveHub:
 
     def __init__(self, service: MatchService, book: SeatBook, *, poll_s: float = 1.0,
                  ping_s: float = 15.0, lease_s: float = 45.0, cache_shots: int = 2048,
-                 clock: ShotClock | None = None):
+                 clock: ShotClock | None = None, table: Callable[[str], dict[str, Any]] | None = None):
         self.service = service
+        #: What the players ask each other (offers, the series), sent as ``table`` events.
+        self.table = table
         #: The shot clocks: each poll rules the time-outs due on the watched tables.
         self.clock = clock
         self.store = service.store
@@ -255,7 +257,8 @@ class LiveHub:
             self.clock.sync(match_id)
             clock = self.clock.state(match_id)
         moves, view, seats = self._read_match(match_id)
-        return moves, {**view, "clock": clock}, seats
+        table = self.table(match_id) if self.table is not None else None
+        return moves, {**view, "clock": clock, "table": table}, seats
 
     def _read_match(self, match_id: str) -> tuple[int, dict[str, Any], list[dict[str, Any]]]:
         moves = self._moves(match_id)
@@ -286,6 +289,7 @@ class LiveHub:
             sent = after
             seats_sent: list[dict[str, Any]] | None = None
             clock_sent: tuple[Any, ...] | None = None
+            table_sent: dict[str, Any] | None = None
             while True:
                 ev = self._event(match_id)
                 try:
@@ -308,6 +312,9 @@ class LiveHub:
                 if seat_list != seats_sent:
                     yield sse("seats", seat_list)
                     seats_sent = seat_list
+                if view.get("table") is not None and view["table"] != table_sent:
+                    yield sse("table", view["table"])
+                    table_sent = view["table"]
                 try:
                     await asyncio.wait_for(ev.wait(), self.ping_s)
                 except TimeoutError:

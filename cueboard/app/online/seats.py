@@ -268,6 +268,11 @@ class SeatBook:
                                .order_by(SeatRow.match_id, SeatRow.seat)):
                 j = seat_json(r, now)
                 out[r.match_id].append((j["seat"], j["name"], j["claimed"], j["present"]))
+            # (an offer made or answered in another process changes the stamp too)
+            for mid, offer, next_id in s.execute(select(
+                    OnlineMatchRow.match_id, OnlineMatchRow.offer, OnlineMatchRow.next_id).where(
+                    OnlineMatchRow.match_id.in_(list(match_ids)))):
+                out[mid].append(("table", repr(offer), next_id))
         return {mid: tuple(v) for mid, v in out.items()}
 
 

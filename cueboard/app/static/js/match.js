@@ -408,16 +408,22 @@ export class MatchScreen {
     if (w === null || w === undefined) title = t("end.draw");
     else if (end.kind === "frame") title = t("end.frame", { n: end.number, name: this.nameOfSide(w) });
     else title = t(this.game === "snooker" ? "end.match" : "end.game", { name: this.nameOfSide(w) });
+    // Rematch: offered to the other players of an online match (offers.js; the hot-seat browser,
+    // holding every seat, accepts for all at once); a spectator follows the players to theirs.
+    const rematch = this.online.table ? () => this.online.offerRematch() : () => this.rematch(this.m);
     const buttons = end.kind === "frame"
       ? [{ id: "end-continue", label: t("end.continue"), primary: true, onclick: () => this.closeEnd() }]
-      : [{ id: "rematch", label: t("end.rematch"), primary: true, onclick: () => this.rematch(this.m) },
+      : [...(this.online.watching() ? [] : [{ id: "rematch", label: t("end.rematch"), primary: true, onclick: rematch }]),
         { id: "end-close", label: t("end.close"), onclick: () => this.closeEnd() }];
-    this.endBox.replaceChildren(endDialog(title, sideNames, summaryRows(this.game, stats, sb), buttons));
+    const dialog = endDialog(title, sideNames, summaryRows(this.game, stats, sb), buttons);
+    if (end.kind === "match" && this.online.offerEl) dialog.append(this.online.offerEl);
+    this.endBox.replaceChildren(dialog);
   }
 
   closeEnd() {
     this.ui.end = null; this.ui.shown = null;
     this.refresh();
+    this.online.render();  // (the rematch offer back in the table's card)
     this.canvas.focus();
     this.maybeAI();
   }

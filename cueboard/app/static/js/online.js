@@ -6,6 +6,7 @@ import { api, remember } from "./api.js";
 import { t } from "./i18n.js";
 import { el } from "./dom.js";
 import { copyRow, invitationCard, keepInvites, link, place, waitingRoom } from "./waiting.js";
+import { offerBox, seriesText } from "./offers.js";
 
 // When each pushed move arrived (Date.now(), ms), for the browser tests and `make bench`.
 export const liveStats = { received: [] };
@@ -118,6 +119,7 @@ export class LiveTable {
     });
     es.addEventListener("match", (e) => this.push({ kind: "match", data: JSON.parse(e.data) }));
     es.addEventListener("seats", (e) => this.onSeats(JSON.parse(e.data)));
+    es.addEventListener("table", (e) => this.onTable(JSON.parse(e.data)));
     es.addEventListener("deleted", () => { this.close(); notice(t("room.cancelled")); this.s.leave(); });
     es.addEventListener("open", () => { this.lost = false; this.render(); document.body.dataset.live = "1"; });
     es.addEventListener("error", () => { this.lost = true; this.render(); document.body.dataset.live = ""; });
@@ -175,6 +177,38 @@ export class LiveTable {
     if (played) this.s.maybeAI();
   }
 
+  // What the players ask each other (offers.js): the rematch offer shown live; once the rematch
+  // exists every browser moves to it — a player's carrying its tokens, a spectator's following.
+  async onTable(table) {
+    this.table = table;
+    this.seriesEl.textContent = seriesText(table.series);
+    this.seriesEl.hidden = !table.series;
+    this.renderOffer();
+    if (table.next && !this.following) {
+      this.following = true;
+      if (!this.watching()) {
+        try { await api("POST", `/matches/${this.s.m.id}/rematch/carry`); } catch (err) { this.s.error.textContent = t(err.key, err.params); }
+      }
+      if (window.cueboard === this.s) location.hash = `#/match/${table.next}`;
+    }
+  }
+
+  // Offer a rematch, or accept the one offered (the end screen's Rematch).
+  async offerRematch() {
+    try { this.onTable(await api("POST", `/matches/${this.s.m.id}/rematch`)); }
+    catch (err) { this.s.error.textContent = t(err.key, err.params); }
+  }
+
+  async declineRematch() {
+    try { this.onTable(await api("POST", `/matches/${this.s.m.id}/rematch/decline`)); }
+    catch (err) { this.s.error.textContent = t(err.key, err.params); }
+  }
+
+  renderOffer() {
+    if (!this.offerEl) return;
+    this.offerEl.replaceChildren(...offerBox(this));
+  }
+
   onSeats(seats) {
     const waited = this.awaiting();
     this.seats = seats;
@@ -197,6 +231,10 @@ export class LiveTable {
     parent.append(this.card);
     this.roomBox = el("div", { id: "room-box" });
     this.s.root.prepend(this.roomBox);
+    this.offerEl ||= el("div", { id: "offer", "aria-live": "polite" });
+    this.renderOffer();
+    this.seriesEl ||= el("p", { id: "series", class: "series", hidden: "hidden" });
+    this.s.root.querySelector(".board .row.top")?.append(this.seriesEl);
     this.clockEl.title = t("clock.label");
     this.s.root.querySelector(".board .row.top")?.append(this.clockEl);
     this.render();
@@ -230,6 +268,7 @@ export class LiveTable {
       });
       c.append(el("div", { class: "row" }, box, el("label", { for: "public" }, t("online.public"))));
     }
+    if (!this.s.endBox.contains(this.offerEl)) c.append(this.offerEl);  // (on the end screen while it is open)
     if (this.lost) c.append(el("p", { class: "error", id: "live-lost" }, t("online.reconnecting")));
   }
 }

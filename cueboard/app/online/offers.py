@@ -1,0 +1,188 @@
+"""What the players of an online match ask each other (docs/app.md#playing-a-friend): a rematch,
+offered by one seat and accepted by the others, as on lichess ("Rematch" offered, the opponent
+accepts or declines, the new game opens for both players and its spectators).
+
+A rematch keeps the same people in the same seats with the same tokens: the new match's host and
+seat rows carry the old ones' hashes, so each browser's tokens act there too once it carries them
+to the new match's cookie (:meth:`Offers.carry`). The break passes to the next seat in the game's
+order — in snooker the break-off alternates as it does from frame to frame (WPBSA Section 3
+Rule 3), and the same courtesy is kept in crokinole and novuss, whose rules leave the first shot
+to the players. The new match counts the series so far (wins per side, draws: "Rematch — 2 : 1").
+
+Only the holder of a person's seat offers, accepts or declines, for the seats it holds; every
+person's seat must accept (four players: all four); the AI's seats always accept. The offer and
+the series travel to every browser at the table in the live ``table`` event
+(cueboard/app/online/live.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from datetime import UTC, datetime
+from typing import Any
+
+from fastapi import Request, Response
+from sqlalchemy import select
+
+from cueboard.app.games import adapter
+from cueboard.app.online.clock import ShotClock
+from cueboard.app.online.guard import AccessError, add_cookie, credentials
+from cueboard.app.online.seats import Access, OnlineError, SeatBook
+from cueboard.app.service import MatchService
+from cueboard.store import StoreError
+from cueboard.store.models import MatchRow
+from cueboard.store.online import OnlineMatchRow, SeatRow
+
+
+def _refuse(status: int, key: str, message: str) -> OnlineError:
+    return OnlineError(status, key, message)
+
+
+def next_first(order: tuple[int, ...], previous: int) -> int:
+    """The seat that breaks the rematch: the one after ``previous`` in the game's ``order``."""
+    if previous not in order:
+        return order[0]
+    return order[(order.index(previous) + 1) % len(order)]
+
+
+def scored(series: dict[str, Any] | None, sides: int, winner: int | None) -> dict[str, Any]:
+    """The series after a match won by side ``winner`` (None: drawn)."""
+    wins = list((series or {}).get("wins") or [0] * sides)
+    draws = int((series or {}).get("draws") or 0)
+    if winner is None:
+        draws += 1
+    else:
+        wins[winner] += 1
+    return {"wins": wins, "draws": draws}
+
+
+class Offers:
+    """The offers of one store's online matches."""
+
+    def __init__(self, service: MatchService, book: SeatBook, clock: ShotClock):
+        self.service = service
+        self.store = service.store
+        self.book = book
+        self.clock = clock
+
+    def table(self, match_id: str) -> dict[str, Any]:
+        """What the live ``table`` event carries: the open ``offer``, the rematch that followed
+        (``next``), the match this one is a rematch of (``previous``) and the ``series`` score
+        before this match (None: a first match)."""
+        with self.store.session() as s:
+            om = s.get(OnlineMatchRow, match_id)
+            if om is None:
+                return {"offer": None, "next": None, "previous": None, "series": None}
+            return {"offer": om.offer, "next": om.next_id, "previous": om.previous_id, "series": om.series}
+
+    @staticmethod
+    def _mine(access: Access, people: Collection[int]) -> set[int]:
+        mine = set(people) if access.legacy else set(access.seats) & set(people)
+        if not mine:
+            raise AccessError(403, "offer.seat_only", "only a player of this match (a seat's token) may "
+                              "offer, accept or decline a rematch")
+        return mine
+
+    def rematch(self, match_id: str, access: Access) -> dict[str, Any]:
+        """Offer a rematch, or accept the one offered, for the seats ``access`` holds; the
+        rematch is created once every person's seat has accepted. Returns the table state."""
+        with self.store.session() as s:
+            om = s.get(OnlineMatchRow, match_id)
+            match = s.get(MatchRow, match_id)
+            if om is None or match is None:
+                raise StoreError(f"no match with id '{match_id}'")
+            people = sorted(r for r in s.scalars(select(SeatRow.seat).where(SeatRow.match_id == match_id)))
+            mine = self._mine(access, people)
+            if match.status == "playing":
+                raise _refuse(409, "offer.not_finished", f"match '{match_id}' is not over: a rematch is "
+                              "offered once it has ended")
+            if om.next_id is not None:  # (accepted already: the rematch exists)
+                return {"offer": om.offer, "next": om.next_id, "previous": om.previous_id,
+                        "series": om.series}
+            offer: dict[str, Any] = dict(om.offer) if om.offer and om.offer.get("kind") == "rematch" and \
+                om.offer.get("declined") is None else {"kind": "rematch", "by": min(mine), "accepted": []}
+            if offer.get("complete"):
+                return {"offer": offer, "next": None, "previous": om.previous_id, "series": om.series}
+            accepted = sorted(set(offer["accepted"]) | mine)
+            complete = set(people) <= set(accepted)
+            om.offer = {**offer, "accepted": accepted, **({"complete": True} if complete else {})}
+        if complete:
+            try:
+                self._create(match_id)
+            except Exception:
+                with self.store.session() as s:
+                    om = s.get(OnlineMatchRow, match_id)
+                    if om is not None:
+                        om.offer = None  # (the players may ask again)
+                raise
+        return self.table(match_id)
+
+    def decline(self, match_id: str, access: Access) -> dict[str, Any]:
+        """Decline the open rematch offer for the seats ``access`` holds."""
+        with self.store.session() as s:
+            om = s.get(OnlineMatchRow, match_id)
+            if om is None:
+                raise StoreError(f"no match with id '{match_id}'")
+            people = list(s.scalars(select(SeatRow.seat).where(SeatRow.match_id == match_id)))
+            mine = self._mine(access, people)
+            offer = om.offer
+            if not offer or offer.get("kind") != "rematch" or offer.get("declined") is not None \
+                    or offer.get("complete") or om.next_id is not None:
+                raise _refuse(409, "offer.none", f"match '{match_id}' has no open rematch offer to decline")
+            om.offer = {**offer, "declined": min(mine)}
+        return self.table(match_id)
+
+    def _create(self, match_id: str) -> str:
+        """The rematch of ``match_id``: the same players in the same seats (the AI at its level),
+        the same rules and shot clock, the next seat breaking; its access rows carry the old
+        ones' token hashes."""
+        row = self.store.get_match(match_id)
+        header = row.header
+        a = adapter(row.game)
+        players = [{"name": p.get("name", ""), "kind": p.get("kind", "human"), "level": p.get("level")}
+                   for p in header.get("players", [])]
+        settings = {k: v for k, v in (header.get("settings") or {}).items() if k != "first_breaker"}
+        order = a.seats(len(players))
+        if row.game == "snooker":
+            previous = int((header.get("settings") or {}).get("first_breaker", order[0]))
+        else:
+            first_shot = self.store.shots(match_id, None, start=0, limit=1)
+            previous = first_shot[0].player if first_shot else order[-1]
+        view = self.service.create(row.game, players, settings, first=next_first(order, previous))
+        new_id = view["id"]
+        winner = (row.state or {}).get("winner")
+        now = datetime.now(UTC)
+        with self.store.session() as s:
+            om = s.get(OnlineMatchRow, match_id)
+            assert om is not None  # (checked by the caller; a deleted match cascades)
+            s.add(OnlineMatchRow(match_id=new_id, host_hash=om.host_hash, public=om.public, legacy=om.legacy,
+                                 shot_clock_s=None, previous_id=match_id,
+                                 series=scored(om.series, len(view["scoreboard"]["sides"]), winner)))
+            for r in s.scalars(select(SeatRow).where(SeatRow.match_id == match_id)):
+                s.add(SeatRow(match_id=new_id, seat=r.seat, token_hash=r.token_hash,
+                              invite_hash=r.invite_hash, name=r.name, claimed_at=now))
+            om.next_id = new_id
+            om.offer = None
+            seconds = om.shot_clock_s
+        self.clock.set(new_id, seconds)
+        return new_id
+
+    def carry(self, request: Request, response: Response, match_id: str) -> dict[str, Any]:
+        """Give this browser's tokens of ``match_id`` to its rematch (the cookie of the new
+        match): the same seats, the same host. Returns ``next`` and what the tokens hold there."""
+        with self.store.session() as s:
+            om = s.get(OnlineMatchRow, match_id)
+            next_id = om.next_id if om is not None else None
+        if next_id is None:
+            raise _refuse(409, "offer.no_rematch", f"match '{match_id}' has no rematch yet")
+        kept = [t for t in credentials(request, match_id) if self._acts(next_id, t)]
+        if kept:
+            add_cookie(request, response, next_id, kept)
+        return {"next": next_id, "you": self.book.access(next_id, kept).to_json()}
+
+    def _acts(self, match_id: str, token: str) -> bool:
+        access = self.book.access(match_id, [token])
+        return access.host or bool(access.seats)
+
+
+__all__ = ["Offers", "next_first", "scored"]

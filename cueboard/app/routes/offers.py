@@ -1,0 +1,50 @@
+"""What the players of an online match ask each other (docs/app.md#playing-a-friend): a rematch
+offered, accepted or declined by a seat's holder, and carrying a browser's tokens to the rematch
+(cueboard/app/online/offers.py). Every change is pushed to the table (the live ``table`` event)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request, Response
+
+from cueboard.app.online import Online
+from cueboard.app.online.seats import Access
+from cueboard.app.problems import errors
+from cueboard.app.routes.common import MatchId, online
+
+router = APIRouter(prefix="/api/matches/{match_id}", tags=["online"])
+OnlinePlay = Annotated[Online, Depends(online)]
+
+
+def holder(request: Request, match_id: MatchId) -> Access:
+    """A token of the match (a seat's, or the host's: the offer then says which seats it holds)."""
+    return online(request).guard.seat_holder(request, match_id)
+
+
+Holder = Annotated[Access, Depends(holder)]
+
+
+@router.post("/rematch", summary="Offer a rematch, or accept the one offered (a seat's holder)",
+             responses=errors(401, 403, 409))
+def rematch(match_id: MatchId, access: Holder, on: OnlinePlay) -> dict[str, Any]:
+    try:
+        return on.offers.rematch(match_id, access)
+    finally:
+        on.hub.notify(match_id)
+
+
+@router.post("/rematch/decline", summary="Decline the rematch offered (a seat's holder)",
+             responses=errors(401, 403, 409))
+def decline(match_id: MatchId, access: Holder, on: OnlinePlay) -> dict[str, Any]:
+    try:
+        return on.offers.decline(match_id, access)
+    finally:
+        on.hub.notify(match_id)
+
+
+@router.post("/rematch/carry", summary="Carry this browser's tokens to the match's rematch",
+             responses=errors(409))
+def carry(match_id: MatchId, request: Request, response: Response, on: OnlinePlay) -> dict[str, Any]:
+    on.service.store.get_match(match_id)
+    return on.offers.carry(request, response, match_id)

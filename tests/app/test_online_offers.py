@@ -1,0 +1,124 @@
+"""Rematch by offer and accept (cueboard/app/online/offers.py, docs/app.md#playing-a-friend): one
+seat offers once the match is over, every other person's seat accepts (or one declines, and
+nothing is created); the rematch keeps the same people in the same seats with their tokens, the
+break passes to the other side (WPBSA Section 3 Rule 3 alternates the break-off) and the series
+is counted; only a seat's holder offers, accepts or declines."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from acting import act
+from fastapi.testclient import TestClient
+
+
+def _bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def _friends(client: TestClient, names: list[str]) -> tuple[str, list[TestClient]]:
+    """A snooker match (best of 1) the client hosts at seat 0 with the other seats invited and
+    taken, each by its own browser; returns the match id and the browsers by seat."""
+    players: list[dict[str, Any]] = [{"name": names[0]}, *({"name": n, "invite": True} for n in names[1:])]
+    r = client.post("/api/matches", json={"game": "snooker", "players": players, "seed": 5})
+    assert r.status_code == 201, r.text
+    m = r.json()
+    browsers = [client]
+    for inv in m["online"]["invitations"]:
+        guest = TestClient(client.app)
+        assert guest.post(f"/api/matches/{m['id']}/join",
+                          json={"code": inv["code"], "name": names[inv["seat"]]}).status_code == 200
+        browsers.append(guest)
+    return m["id"], browsers
+
+
+def _concede(mid: str, browsers: list[TestClient]) -> int:
+    """The seat to move concedes the frame (WPBSA S4 R6), which ends a best-of-1 match; returns
+    that seat."""
+    seat = int(browsers[0].get(f"/api/matches/{mid}").json()["turn"]["seat"])
+    r = act(browsers[seat], "POST", f"/api/matches/{mid}/concede")
+    assert r.status_code == 200, r.text
+    assert r.json()["match"]["status"] == "finished"
+    return seat
+
+
+def test_offer_accept_same_people_same_seats_and_the_break_alternates(client: TestClient) -> None:
+    mid, (host, guest) = _friends(client, ["Ann", "Mai"])
+    stranger = TestClient(client.app)
+    r = act(guest, "POST", f"/api/matches/{mid}/rematch")
+    assert (r.status_code, r.json()["key"]) == (409, "offer.not_finished")
+    conceded = _concede(mid, [host, guest])
+    assert conceded == 0  # Ann breaks off the first match, and concedes it: Mai wins 1 : 0
+    assert act(stranger, "POST", f"/api/matches/{mid}/rematch").status_code == 401
+    # Mai offers: the offer waits for Ann.
+    r = act(guest, "POST", f"/api/matches/{mid}/rematch")
+    assert r.status_code == 200, r.text
+    assert r.json()["offer"] == {"kind": "rematch", "by": 1, "accepted": [1]}
+    assert r.json()["next"] is None
+    # Ann accepts: the rematch exists.
+    r = act(host, "POST", f"/api/matches/{mid}/rematch")
+    nxt = r.json()["next"]
+    assert nxt and nxt != mid
+    new = host.get(f"/api/matches/{nxt}").json()
+    assert [(p["seat"], p["name"]) for p in new["header"]["players"]] == [(0, "Ann"), (1, "Mai")]
+    assert new["turn"]["seat"] == 1  # Mai breaks off the rematch
+    # Each browser carries its own tokens: the same seats, the host still the host.
+    assert guest.post(f"/api/matches/{mid}/rematch/carry").json() == {
+        "next": nxt, "you": {"host": False, "seats": [1], "open": False}}
+    assert host.post(f"/api/matches/{mid}/rematch/carry").json()["you"] == {"host": True, "seats": [0],
+                                                                            "open": False}
+    assert stranger.post(f"/api/matches/{mid}/rematch/carry").json()["you"]["seats"] == []
+    assert guest.get(f"/api/matches/{nxt}/seats").json()["you"]["seats"] == [1]
+    # No token, no move: Ann may not break for Mai; Mai's carried token breaks.
+    foul = {"strike": {"speed": 0.5, "angle": 180.0, "place_cue_ball": [0.0, 0.6]}}
+    assert act(host, "POST", f"/api/matches/{nxt}/shots", json=foul).status_code == 403
+    assert act(stranger, "POST", f"/api/matches/{nxt}/shots", json=foul).status_code == 401
+    assert act(guest, "POST", f"/api/matches/{nxt}/shots", json=foul).status_code == 200
+    # The series: Mai leads 1 : 0 going into the rematch, which knows where it came from.
+    table = client.app.state.online.offers.table(nxt)  # type: ignore[attr-defined]
+    assert table["series"] == {"wins": [0, 1], "draws": 0} and table["previous"] == mid
+    # Asking again gives the same rematch, never a second one.
+    assert act(guest, "POST", f"/api/matches/{mid}/rematch").json()["next"] == nxt
+
+
+def test_a_declined_offer_creates_nothing_and_may_be_made_again(client: TestClient) -> None:
+    mid, (host, guest) = _friends(client, ["Ann", "Mai"])
+    _concede(mid, [host, guest])
+    assert act(guest, "POST", f"/api/matches/{mid}/rematch/decline").json()["key"] == "offer.none"
+    act(guest, "POST", f"/api/matches/{mid}/rematch")
+    # The stranger may not decline for anyone.
+    assert act(TestClient(client.app), "POST", f"/api/matches/{mid}/rematch/decline").status_code == 401
+    r = act(host, "POST", f"/api/matches/{mid}/rematch/decline")
+    assert r.status_code == 200
+    assert r.json()["offer"] == {"kind": "rematch", "by": 1, "accepted": [1], "declined": 0}
+    assert r.json()["next"] is None
+    assert act(host, "POST", f"/api/matches/{mid}/rematch/carry").status_code == 409
+    # Ann thinks again and offers herself: a new offer, waiting for Mai.
+    r = act(host, "POST", f"/api/matches/{mid}/rematch")
+    assert r.json()["offer"] == {"kind": "rematch", "by": 0, "accepted": [0]}
+
+
+def test_four_players_all_must_accept(client: TestClient) -> None:
+    names = ["Ann", "Bo", "Cy", "Di"]
+    mid, browsers = _friends(client, names)
+    _concede(mid, browsers)
+    for seat in (2, 0, 3):
+        r = act(browsers[seat], "POST", f"/api/matches/{mid}/rematch")
+        assert r.json()["next"] is None
+    assert r.json()["offer"]["accepted"] == [0, 2, 3]
+    nxt = act(browsers[1], "POST", f"/api/matches/{mid}/rematch").json()["next"]
+    assert nxt
+    new = client.get(f"/api/matches/{nxt}").json()
+    assert [p["name"] for p in new["header"]["players"]] == names
+    assert new["turn"]["seat"] == 1  # the other side breaks
+    for seat, b in enumerate(browsers):
+        assert b.post(f"/api/matches/{mid}/rematch/carry").json()["you"]["seats"] == [seat]
+
+
+def test_the_hot_seat_browser_rematches_at_once(client: TestClient) -> None:
+    """One browser holding every seat: its offer is everyone's acceptance."""
+    r = client.post("/api/matches", json={"game": "snooker", "players": [{"name": "A"}, {"name": "B"}]})
+    mid = r.json()["id"]
+    assert act(client, "POST", f"/api/matches/{mid}/concede").status_code == 200
+    nxt = act(client, "POST", f"/api/matches/{mid}/rematch").json()["next"]
+    assert nxt and client.get(f"/api/matches/{nxt}").json()["status"] == "playing"
