@@ -201,16 +201,22 @@ def _utc_text(moment: datetime) -> str:
 
 
 def to_cmn(record: MatchRecord, *, match_id: str | None = None, event: dict[str, Any] | None = None,
-           ) -> CmnFile:
+           rounds: list[Round] | None = None, first_to: int | None = None) -> CmnFile:
     """A crokinole match record as a CMN file: each round a game with its winner, hammer (the side
     that shot first), raw scores and 20s; the match winner is the side ahead on the game score
-    (null when level). ``match_id`` names the record (a UUID made from it; a new UUID without)."""
+    (null when level). ``match_id`` names the record (a UUID made from it; a new UUID without).
+    ``rounds``: the rounds as entered, when some were entered as results (their totals unknown);
+    ``first_to``: the game was played to that many points, 2 a round won (CMN's ``first_to``
+    counts rounds won: the format's own doubles example plays "first_to" 5 for eight games, the
+    winner's fifth win coming in the last, when it had held 6 points of 2 / 1 / 0 since the
+    fourth — so a target of N points is N / 2 rounds, rounded up)."""
     settings = CrokinoleSettings.model_validate(record.header.settings)
     players = sorted(record.header.players, key=lambda p: p.seat)
     teams: list[dict[str, Any]] = [{"players": []}, {"players": []}]
     for p in players:
         teams[settings.side(p.seat)]["players"].append({"name": p.name})
-    rounds = rounds_of(record)
+    if rounds is None:
+        rounds = rounds_of(record)
     games = []
     for r in rounds:
         game: dict[str, Any] = {"winner": r.winner}
@@ -227,7 +233,9 @@ def to_cmn(record: MatchRecord, *, match_id: str | None = None, event: dict[str,
         "format": "singles" if settings.players == 2 else "doubles",
         "teams": teams,
     }
-    if settings.variant is Variant.TOURNAMENT:
+    if first_to is not None:
+        match["gameFormat"] = {"type": "first_to", "target": (first_to + 1) // 2}
+    elif settings.variant is Variant.TOURNAMENT:
         match["gameFormat"] = {"type": "fixed", "count": settings.rounds}
     match["games"] = games
     match["winner"] = None if score[0] == score[1] else (0 if score[0] > score[1] else 1)

@@ -70,19 +70,26 @@ class EntryIn(BaseModel):
     """One entry. Snooker: a stroke (with its ``mark``), a choice after a foul (``play`` /
     ``put_back`` / ``replace``), a concession or claim of the frame, the next frame, the player of
     a re-spotted black (``choose_player`` with ``seat``) — or ``line``, a report in the words of
-    ``cueboard score``. Crokinole: a ``round`` with its ``counts`` (per side: 20s, 15s, 10s, 5s).
+    ``cueboard score``. Crokinole: a ``round`` with its ``counts`` (per side: 20s, 15s, 10s, 5s),
+    or a ``result`` as a scoresheet holds it (``winner``: a side, or none for a tie; ``twenties``;
+    ``totals`` where written down).
     Novuss: a ``stroke`` with its ``report`` (cueboard.games.novuss.scoreboard.StrokeReport's
     fields) or a ``line`` in the words of ``cueboard score novuss``."""
 
     model_config = ConfigDict(extra="forbid")
 
-    action: Literal["stroke", "choose", "concede", "claim", "next_frame", "choose_player", "round"] = "stroke"
+    action: Literal[
+        "stroke", "choose", "concede", "claim", "next_frame", "choose_player", "round", "result"
+    ] = "stroke"
     stroke: StrokeIn | None = None
     mark: MarkIn | None = None
     choice: Literal["play", "put_back", "replace"] | None = None
     seat: int | None = Field(default=None, ge=0, le=3)
     line: SafeText | None = Field(default=None, min_length=1, max_length=200)
     counts: list[list[int]] | None = Field(default=None, min_length=2, max_length=2)
+    winner: Literal[0, 1] | None = None
+    twenties: list[int] | None = Field(default=None, min_length=2, max_length=2)
+    totals: list[int] | None = Field(default=None, min_length=2, max_length=2)
     report: dict[str, int | bool | str] | None = None
 
 
@@ -90,7 +97,8 @@ class ScorerIn(BaseModel):
     """A new scorer match: the game, the names (2; crokinole and novuss also 4, partners sitting
     opposite: seats 1 and 3 against 2 and 4) and the rules settings. Snooker: the frames (best of
     N), the reds, the miss rule. Crokinole: the ``variant`` (``tournament``: ``rounds`` rounds
-    scored 2 / 1 / 0; ``seed``: a game to ``target`` points)."""
+    scored 2 / 1 / 0; ``seed``: a game to ``target`` points), or ``first_to``: rounds scored
+    2 / 1 / 0 until a side has that many points, ahead (playoffs' "first to 8")."""
 
     game: Literal["snooker", "crokinole", "novuss"] = "snooker"
     #: The names (1 to 64 characters once trimmed: checked when the match is created).
@@ -102,6 +110,7 @@ class ScorerIn(BaseModel):
     variant: Literal["seed", "tournament"] = "tournament"
     rounds: int = Field(default=4, ge=1, le=100)
     target: int = Field(default=100, ge=1, le=10_000)
+    first_to: int | None = Field(default=None, ge=1, le=200)
 
 
 Keeper = CrokinoleKeeper | NovussKeeper
@@ -117,7 +126,7 @@ def new_header(body: ScorerIn, seed: int) -> dict[str, Any]:
     if body.game == "crokinole":
         settings: dict[str, Any] = {"variant": body.variant}
         settings.update({"rounds": body.rounds} if body.variant == "tournament" else {"target": body.target})
-        return CrokinoleKeeper.header(names, settings)
+        return CrokinoleKeeper.header(names, settings, body.first_to)
     if body.game == "novuss":
         return NovussKeeper.header(names, {})
     if len(names) != 2:
@@ -140,7 +149,7 @@ def normal(entry: EntryIn, header: dict[str, Any] | None = None) -> dict[str, An
     game = (header or {}).get("game", "snooker")
     if game in KEEPERS:
         return KEEPERS[game].normal(entry.model_dump(exclude_none=True))
-    if entry.action == "round" or entry.counts is not None or entry.report is not None:
+    if entry.action in ("round", "result") or entry.counts is not None or entry.report is not None:
         raise SnookerInputError("a snooker entry is a stroke, a choice or an action, not a round or a report")
     if entry.line is not None:
         report = parse_report(entry.line)
@@ -231,6 +240,8 @@ def stats_of(header: dict[str, Any], entries: list[dict[str, Any]]) -> tuple[Mat
     """The match record and its statistics (cueboard/app/stats.py)."""
     board = referee(header, entries)
     record = board.match_record()
+    if isinstance(board, CrokinoleKeeper):
+        return record, board.stats()
     marks = marks_of(entries) if isinstance(board, Scoreboard) else None
     return record, match_stats(record, marks)
 

@@ -6,6 +6,10 @@ novuss`` (:class:`cueboard.games.crokinole.scoreboard.Scoreboard`,
 - Crokinole: after each round the scorer enters, per side (a player, or partners), the discs shot
   into the 20-hole and the discs left in the 15, 10 and 5 zones; the round is scored as the NCA
   rules say (tournament play 2 / 1 / 0 a round; the seed game the difference, to a points target).
+  A round may instead be entered as an NCA scoresheet holds it (:func:`result_counts`): its winner
+  and each side's 20s, with the raw totals where they were written down. A game may be played to
+  a points target of tournament points ("first to 8", as playoffs are): it ends when a side
+  reaches the target ahead of the other.
 - Novuss: after each stroke, what was seen (:class:`StrokeReport`: direct or rebound, first
   contact, discs dropped, fouls), ruled with the LNF penalty cases and turn rules.
 
@@ -21,9 +25,10 @@ from typing import Any
 from pydantic import ValidationError
 
 from cueboard.app.games import adapter
+from cueboard.app.stats_crokinole import Round, rounds_stats
 from cueboard.errors import MoveError
 from cueboard.games.crokinole.errors import CrokinoleError
-from cueboard.games.crokinole.records import CrokinoleSettings
+from cueboard.games.crokinole.records import CrokinoleSettings, Variant
 from cueboard.games.crokinole.scoreboard import Scoreboard as CrokinoleBoard
 from cueboard.games.novuss.scoreboard import ReportError, StrokeReport
 from cueboard.games.novuss.scoreboard import Scoreboard as NovussBoard
@@ -46,58 +51,154 @@ def _recent(record: MatchRecord, count: int) -> list[dict[str, Any]]:
     return [_entry_json(n, s) for n, s in enumerate(record.shots[start:], start=start)]
 
 
+ZONE_POINTS = (20, 15, 10, 5)
+
+
+def _zones_for(points: int, twenties: int) -> list[int]:
+    """A side's discs (20s, 15s, 10s, 5s) making ``points`` with ``twenties`` in the 20-hole:
+    the fewest discs (the zones of the other discs were not written down)."""
+    rest = points - 20 * twenties
+    if rest < 0 or rest % 5:
+        raise CrokinoleError(f"{points} points with {twenties} 20s: a total is 20 a disc in the hole and "
+                             "15, 10 or 5 a disc on the board")
+    fifteens, rest = divmod(rest, 15)
+    tens, rest = divmod(rest, 10)
+    return [twenties, fifteens, tens, rest // 5]
+
+
+def result_counts(winner: int | None, twenties: Sequence[int], totals: Sequence[int] | None,
+                  variant: Variant) -> tuple[list[int], list[int]]:
+    """The counts the referee scores for a round known by its result. Tournament play scores only
+    the winner (2 / 1 / 0): each side's 20s and the fewest other discs that put the winner ahead
+    (or level for a tie) — the totals, where written down, only have to agree with the winner (a
+    scoresheet's totals may not add up to its 20s). The seed game scores the difference: the
+    totals are needed, made of the 20s and the fewest other discs."""
+    if len(twenties) != 2 or min(twenties) < 0:
+        raise CrokinoleError("a round's result gives each side's 20s: two whole numbers, 0 or more")
+    if totals is not None:
+        if len(totals) != 2 or min(totals) < 0:
+            raise CrokinoleError("a round's totals are two whole numbers, one a side")
+        higher = None if totals[0] == totals[1] else (0 if totals[0] > totals[1] else 1)
+        if higher != winner:
+            raise CrokinoleError(f"the totals {list(totals)} say the round went to "
+                                 f"{'neither side' if higher is None else f'side {higher}'}, not as entered")
+    if variant is not Variant.TOURNAMENT:
+        if totals is None:
+            raise CrokinoleError("a seed game scores the difference of the totals: enter the round's totals")
+        return _zones_for(totals[0], twenties[0]), _zones_for(totals[1], twenties[1])
+    base = [20 * twenties[0], 20 * twenties[1]]
+    lead = 0 if winner is None else winner
+    other = 1 - lead
+    need = base[other] - base[lead] + (5 if winner is not None else 0)
+    if winner is None and need < 0:
+        lead, other, need = other, lead, -need
+    made = [base[0], base[1]]
+    made[lead] += max(0, need)
+    return _zones_for(made[0], twenties[0]), _zones_for(made[1], twenties[1])
+
+
 class CrokinoleKeeper:
-    """A crokinole game kept by hand: ``round`` entries (``counts``: per side 20s, 15s, 10s, 5s)."""
+    """A crokinole game kept by hand: ``round`` entries (``counts``: per side 20s, 15s, 10s, 5s)
+    or ``result`` entries (``winner``, ``twenties``, optional ``totals``)."""
 
     game = "crokinole"
 
     def __init__(self, header: dict[str, Any]) -> None:
         self.board = CrokinoleBoard(header["settings"], names=header["players"])
+        self.first_to: int | None = header.get("first_to")
+        self.rounds: list[Round] = []
 
     @staticmethod
-    def header(players: Sequence[str], settings: dict[str, Any]) -> dict[str, Any]:
+    def header(
+        players: Sequence[str], settings: dict[str, Any], first_to: int | None = None
+    ) -> dict[str, Any]:
+        if first_to is not None:  # tournament rounds until a side reaches the target ahead
+            settings = {**settings, "variant": "tournament", "rounds": 100}
         s = parse_settings(CrokinoleSettings, {**settings, "players": len(players)})
-        return {"game": "crokinole", "players": list(players), "seed": 0,
-                "settings": s.model_dump(mode="json", exclude_defaults=True)}
+        out = {"game": "crokinole", "players": list(players), "seed": 0,
+               "settings": s.model_dump(mode="json", exclude_defaults=True)}
+        if first_to is not None:
+            out["first_to"] = first_to
+        return out
 
     @staticmethod
     def normal(entry: dict[str, Any]) -> dict[str, Any]:
-        if entry.get("action") != "round" or entry.get("counts") is None:
-            raise CrokinoleError("a crokinole entry is a round: 'counts', per side [20s, 15s, 10s, 5s]")
-        return {"action": "round", "counts": entry["counts"]}
+        if entry.get("action") == "round" and entry.get("counts") is not None:
+            return {"action": "round", "counts": entry["counts"]}
+        if entry.get("action") == "result" and entry.get("twenties") is not None:
+            out = {"action": "result", "winner": entry.get("winner"), "twenties": entry["twenties"]}
+            if entry.get("totals") is not None:
+                out["totals"] = entry["totals"]
+            return out
+        raise CrokinoleError("a crokinole entry is a round ('counts', per side [20s, 15s, 10s, 5s]) or a "
+                             "result ('winner', 'twenties' and, if written down, 'totals')")
 
     def apply(self, entry: dict[str, Any]) -> None:
-        if self.board.over:
+        if self.finished:
             raise CrokinoleError("the game is over: nothing more to enter (undo to correct it)")
+        settings = self.board.settings
+        starter = settings.side(self.board.position.to_move)
+        if entry["action"] == "result":
+            winner, twenties, totals = entry["winner"], entry["twenties"], entry.get("totals")
+            if winner not in (0, 1, None):
+                raise CrokinoleError(f"a round's winner is side 0, side 1 or none (a tie), not {winner!r}")
+            side0, side1 = result_counts(winner, twenties, totals, settings.variant)
+            self.board.enter_round(side0, side1)
+            self.rounds.append(Round(winner=winner, starter=starter,
+                                     totals=(totals[0], totals[1]) if totals is not None else None,
+                                     twenties=(twenties[0], twenties[1])))
+            return
         side0, side1 = entry["counts"]
-        self.board.enter_round(side0, side1)
+        r = self.board.enter_round(side0, side1)
+        a, b = r.counts
+        self.rounds.append(Round(
+            winner=r.winner, starter=starter, totals=r.totals, twenties=(a.twenties, b.twenties),
+            zones=((a.twenties, a.fifteens, a.tens, a.fives), (b.twenties, b.fifteens, b.tens, b.fives))))
+
+    @property
+    def winner(self) -> int | None:
+        if self.first_to is None:
+            return self.board.winner
+        a, b = self.board.position.scores
+        if max(a, b) < self.first_to or a == b:
+            return None
+        return 0 if a > b else 1
 
     @property
     def finished(self) -> bool:
-        return self.board.over
+        if self.first_to is None:
+            return self.board.over
+        return self.winner is not None or self.board.over
 
     def match_record(self) -> MatchRecord:
         return self.board.match_record()
+
+    def stats(self) -> dict[str, Any]:
+        """The statistics of the rounds as entered (a round entered as its result has the 20s and
+        the totals written down, not the referee's stand-in discs)."""
+        sides = [self.board.side_name(0), self.board.side_name(1)]
+        return rounds_stats(self.rounds, sides, self.board.settings.variant)
 
     def summary(self) -> dict[str, Any]:
         b, p = self.board, self.board.position
         s = b.settings
         rounds = [{
-            "round": r.round, "starter": r.starter, "starter_side": s.side(r.starter),
-            "counts": [c.model_dump(mode="json") for c in r.counts], "totals": list(r.totals),
-            "winner": r.winner, "points": list(r.points), "scores_after": list(r.scores_after),
-        } for r in b.results]
+            "round": n + 1, "starter_side": r.starter, "winner": r.winner,
+            "totals": list(r.totals) if r.totals is not None else None,
+            "twenties": list(r.twenties) if r.twenties is not None else None,
+            "points": list(res.points), "scores_after": list(res.scores_after),
+        } for n, (r, res) in enumerate(zip(self.rounds, b.results, strict=True))]
         return {
             "game": "crokinole", "players": list(b.names), "sides": [b.side_name(0), b.side_name(1)],
             "scores": list(p.scores), "round": p.round, "striker": p.to_move,
             "striker_side": s.side(p.to_move), "variant": s.variant.value, "target": s.target,
-            "rounds_of": s.rounds, "discs": s.discs, "match_over": b.over, "match_winner": b.winner,
-            "rounds": rounds,
+            "rounds_of": s.rounds, "first_to": self.first_to, "discs": s.discs,
+            "match_over": self.finished, "match_winner": self.winner, "rounds": rounds,
         }
 
     def listing(self) -> tuple[list[int], list[int]]:
         """The scores and the rounds won by each side (for the list of kept matches)."""
-        won = [sum(r.winner == side for r in self.board.results) for side in (0, 1)]
+        won = [sum(r.winner == side for r in self.rounds) for side in (0, 1)]
         return list(self.board.position.scores), won
 
     def view(self, recent: int) -> dict[str, Any]:

@@ -138,3 +138,47 @@ def test_an_app_match_statistics(client: TestClient) -> None:
     assert bob["strokes"] == 0
     assert "novuss,0,Ann,fouls,1" in client.get(f"/api/matches/{mid}/stats.csv").text.split("\r\n")
     assert client.get("/api/matches/abc123/stats").status_code == 404
+
+
+def _result(winner: int | None, twenties: list[int], totals: list[int] | None = None) -> dict[str, Any]:
+    entry: dict[str, Any] = {"action": "result", "winner": winner, "twenties": twenties}
+    if totals is not None:
+        entry["totals"] = totals
+    return entry
+
+
+def test_crokinole_to_a_points_target_from_a_scoresheet(client: TestClient) -> None:
+    """First to 4 (2 a round won, 1 each for a tie), rounds as a scoresheet holds them: Ann wins
+    round 1 (2 20s to none, totals not written): 2-0; Bob round 2, 15 to 20 (one 20): 2-2; round
+    3 tied 10 all: 3-3; Ann round 4 though Bob shot three 20s to her one: 5-3, Ann first to 4."""
+    m = _new(client, game="crokinole", players=["Ann", "Bob"], first_to=4)
+    mid = m["id"]
+    assert m["summary"]["first_to"] == 4 and m["header"]["first_to"] == 4
+    assert _post(client, mid, _result(0, [2, 0]))["summary"]["scores"] == [2, 0]
+    _post(client, mid, _result(0, [0, 1], [15, 20]), status=422)  # the totals say Bob won it
+    assert _post(client, mid, _result(1, [0, 1], [15, 20]))["summary"]["scores"] == [2, 2]
+    assert _post(client, mid, _result(None, [0, 0], [10, 10]))["summary"]["scores"] == [3, 3]
+    v = _post(client, mid, _result(0, [1, 3]))
+    assert v["summary"]["scores"] == [5, 3] and v["status"] == "finished"
+    assert v["summary"]["match_winner"] == 0
+    ann, bob = client.get(f"/api/scorer/{mid}/stats").json()["sides"]
+    assert ann["twenties"] == [2, 0, 0, 1] and bob["twenties"] == [0, 1, 0, 3]
+    assert ann["points"] == [None, 15, 10, None] and ann["points_per_round"] == 12.5
+    assert (ann["rounds_won"], ann["rounds_tied"], bob["rounds_won"]) == (2, 1, 1)
+    cmn = client.get(f"/api/scorer/{mid}/cmn").json()["match"]
+    # CMN's first_to counts rounds won (2 points each): first to 4 points is first to 2 rounds
+    assert cmn["gameFormat"] == {"type": "first_to", "target": 2} and cmn["winner"] == 0
+    assert cmn["games"] == [
+        {"winner": 0, "hammer": 0, "twenties": [2, 0]},
+        {"winner": 1, "hammer": 1, "scores": [15, 20], "twenties": [0, 1]},
+        {"winner": None, "hammer": 0, "scores": [10, 10], "twenties": [0, 0]},
+        {"winner": 0, "hammer": 1, "twenties": [1, 3]},
+    ]
+
+
+def test_a_seed_game_round_as_a_result_needs_its_totals(client: TestClient) -> None:
+    mid = _new(client, game="crokinole", players=["Ann", "Bob"], variant="seed", target=100)["id"]
+    _post(client, mid, _result(0, [1, 0]), status=422)
+    _post(client, mid, _result(1, [1, 0], [15, 20]), status=422)  # 15 points cannot hold a 20
+    v = _post(client, mid, _result(0, [1, 1], [45, 20]))  # the difference, 25, to Ann
+    assert v["summary"]["scores"] == [25, 0]

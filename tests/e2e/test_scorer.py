@@ -76,8 +76,9 @@ def test_scorer_on_a_phone(phone: Any, server: Server, browser: Any) -> None:
     assert "Foul by Eve" in page.inner_text("#scorer-calls")
     assert "7 to Oleh" in page.inner_text("#scorer-calls")
     page.wait_for_selector("[data-choice=play]")
+    assert page.inner_text("#scorer-status") == "Oleh to choose"  # not "to play": his choice is due
     _tap(page, "[data-choice=play]")
-    assert page.inner_text("#scorer-status") == "Oleh to play"
+    page.wait_for_function("() => document.querySelector('#scorer-status').textContent === 'Oleh to play'")
     # a report the referee refuses: its reason shown, nothing changed
     page.click("#scorer-calls")
     page.eval_on_selector("details", "d => d.open = true")

@@ -30,6 +30,7 @@ from harness import Server, axe_serious, lobby_page
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
+CMN = Path(__file__).parent.parent / "app" / "data" / "cmn"
 
 
 @pytest.fixture
@@ -45,13 +46,15 @@ def phone(server: Server, browser: Any) -> Iterator[Any]:
 
 def _start(page: Any, game: str, names: list[str], **selects: str) -> None:
     page.tap(f"[data-game={game}]")
+    page.wait_for_selector(f"[data-game={game}][aria-checked=true]")
     for i, name in enumerate(names):
         page.fill(f"#scorer-player{i}", name)
     for sel, value in selects.items():
-        if sel.endswith(("rounds", "target")):
+        if sel.endswith(("rounds", "target", "first-to")):
             page.fill(f"#{sel}", value)
         else:
             page.select_option(f"#{sel}", value)
+            page.wait_for_selector(f"#{sel} option[value={value}]:checked", state="attached")
     page.tap("#scorer-start")
     page.wait_for_selector("#scorer-score0")
 
@@ -176,3 +179,33 @@ def test_snooker_scorer_marks_and_free_ball(phone: Any) -> None:
     table = _csv(_download(page, "#export-csv"))
     assert table[("Oleh", "per_colour.black.pots")] == "1" and table[("Oleh", "highest_break")] == "8"
     assert table[("Oleh", "foul_points_given")] == "6"
+
+
+def test_crokinole_from_a_scoresheet_and_a_cmn_file(phone: Any) -> None:
+    """A play-off to 4 points, a round entered as the scoresheet holds it (Bob won it, one 20);
+    then the CMN specification's doubles example opened: first to 5 rounds won, 8 games, the
+    first team winning 5 (10 points at 2 a round) to 3 (6 points), 20s 4 to 3."""
+    page = phone
+    _start(page, "crokinole", ["Ann", "Bob"], **{"scorer-variant": "first_to", "scorer-first-to": "4"})
+    page.tap("[data-sheet=true]")
+    page.tap("[data-winner='1']")
+    _steps(page, {"twenties1": 1})
+    page.tap("#scorer-result")
+    page.wait_for_function("() => document.querySelector('#scorer-score1').textContent === '2'")
+    assert page.inner_text("#scorer-score0") == "0"
+    assert "Bob wins round 1" in page.inner_text("#scorer-calls")
+    page.goto(page.url.split("#")[0] + "#/scorer")
+    page.wait_for_selector("#scorer-start")
+    page.tap("[data-game=crokinole]")
+    page.wait_for_selector("#scorer-cmn")
+    page.set_input_files("#scorer-cmn", str(CMN / "doubles_tournament.json"))
+    page.wait_for_function("() => document.querySelector('#scorer-status')?.textContent.includes('wins')")
+    assert (page.inner_text("#scorer-score0"), page.inner_text("#scorer-score1")) == ("10", "6")
+    assert page.inner_text("#scorer-status") == "Jacob Decker & Alex Kim wins."
+    stats = _stats(page)
+    assert stats["Rounds won"] == ["5 · tied 0 · lost 3", "3 · tied 0 · lost 5"]
+    assert stats["20s per round (average)"][0] == "1, 0, 0, 1, 0, 0, 2, 0 (0.5)"
+    cmn = json.loads(_download(page, "#export-cmn"))
+    assert cmn["match"]["format"] == "doubles" and cmn["match"]["winner"] == 0
+    assert cmn["match"]["gameFormat"] == {"type": "first_to", "target": 5}
+    assert [g["winner"] for g in cmn["match"]["games"]] == [0, 0, 1, 0, 1, 1, 0, 0]

@@ -10,7 +10,8 @@ from fastapi import APIRouter, Body, Depends, Response
 
 from cueboard.app.cmn import CmnBatch, cmn_stats, read_cmn, to_cmn, write_cmn
 from cueboard.app.routes.common import MatchId, service, store
-from cueboard.app.scorer import stats_of
+from cueboard.app.scorer import referee, stats_of
+from cueboard.app.scorer_games import CrokinoleKeeper
 from cueboard.app.service import MatchService
 from cueboard.app.stats import match_stats, stats_csv
 from cueboard.errors import CueboardInputError
@@ -50,8 +51,10 @@ def scorer_cmn(match_id: MatchId, db: Db) -> dict[str, Any]:
     row = get_scorer(db, match_id)
     if row.header.get("game") != "crokinole":
         raise NotCrokinoleError(f"CMN records crokinole, not {row.header.get('game', 'snooker')}")
-    record, _ = stats_of(row.header, row.entries)
-    return write_cmn(to_cmn(record, match_id=match_id))
+    keeper = referee(row.header, row.entries)
+    assert isinstance(keeper, CrokinoleKeeper)
+    return write_cmn(to_cmn(keeper.match_record(), match_id=match_id, rounds=keeper.rounds,
+                            first_to=keeper.first_to))
 
 
 @router.post("/api/cmn/stats", summary="Read a Crokinole Match Notation file: each match's statistics")

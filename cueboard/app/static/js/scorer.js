@@ -24,7 +24,7 @@ const MODES = ["pot", "safe", "foul_first", "foul_pot", "foul_touched"];
 const GAMES = ["snooker", "crokinole", "novuss"];
 // The last choices of the new-match form, remembered in localStorage.
 const FORM_KEY = "cueboard.scorer.form";
-const form = { game: "snooker", count: 2, players: ["", "", "", ""], best_of: 1, reds: 15, miss: "professional", variant: "tournament", rounds: 4, target: 100 };
+const form = { game: "snooker", count: 2, players: ["", "", "", ""], best_of: 1, reds: 15, miss: "professional", variant: "tournament", rounds: 4, target: 100, first_to: 8 };
 try { Object.assign(form, JSON.parse(localStorage.getItem(FORM_KEY) || "{}")); } catch { /* a bad saved form: the defaults */ }
 if (!GAMES.includes(form.game)) form.game = "snooker";
 while (form.players.length < 4) form.players.push("");
@@ -40,6 +40,7 @@ function select(id, options, value, labels, onchange) {
 // The new-match form (the game, the names, the rules) and the scorer matches to resume.
 async function renderNew(root) {
   const rerender = () => renderNew(root);
+  const kept = await api("GET", "/scorer");  // first: the form below is built from `form` as it is now
   const card = el("div", { class: "card" }, el("h2", { i18n: "scorer.title" }), el("p", { class: "muted", i18n: "scorer.intro" }));
   const games = el("div", { class: "scorer-modes", role: "radiogroup", "aria-label": t("scorer.game") });
   for (const g of GAMES) {
@@ -69,10 +70,10 @@ async function renderNew(root) {
       select("scorer-miss", ["professional", "amateur", "off"], form.miss, (o) => t(`option.${o}`), (v) => { form.miss = v; })));
   } else if (form.game === "crokinole") {
     card.append(el("div", { class: "row" }, el("label", { for: "scorer-variant", i18n: "setting.variant" }),
-      select("scorer-variant", ["tournament", "seed"], form.variant, (o) => t(`option.${o}`), (v) => { form.variant = v; rerender(); })));
-    card.append(form.variant === "tournament"
-      ? el("div", { class: "row" }, el("label", { for: "scorer-rounds", i18n: "setting.rounds" }), number("scorer-rounds", "rounds", 1, 100))
-      : el("div", { class: "row" }, el("label", { for: "scorer-target", i18n: "setting.target" }), number("scorer-target", "target", 1, 10000)));
+      select("scorer-variant", ["tournament", "first_to", "seed"], form.variant, (o) => t(o === "first_to" ? "scorer.first_to_option" : `option.${o}`), (v) => { form.variant = v; rerender(); })));
+    if (form.variant === "tournament") card.append(el("div", { class: "row" }, el("label", { for: "scorer-rounds", i18n: "setting.rounds" }), number("scorer-rounds", "rounds", 1, 100)));
+    else if (form.variant === "first_to") card.append(el("div", { class: "row" }, el("label", { for: "scorer-first-to", i18n: "scorer.first_to" }), number("scorer-first-to", "first_to", 1, 200)));
+    else card.append(el("div", { class: "row" }, el("label", { for: "scorer-target", i18n: "setting.target" }), number("scorer-target", "target", 1, 10000)));
   }
   const error = el("p", { class: "error", role: "alert" });
   const start = el("button", { class: "primary big", id: "scorer-start" }, t("scorer.start"));
@@ -82,21 +83,53 @@ async function renderNew(root) {
       const players = form.players.slice(0, form.count).map((p, i) => p.trim() || t("lobby.player_n", { n: i + 1 }));
       const body = { game: form.game, players };
       if (form.game === "snooker") Object.assign(body, { best_of: form.best_of, reds: form.reds, miss: form.miss });
-      if (form.game === "crokinole") Object.assign(body, { variant: form.variant, rounds: form.rounds, target: form.target });
+      if (form.game === "crokinole") Object.assign(body, form.variant === "first_to" ? { first_to: form.first_to } : { variant: form.variant, rounds: form.rounds, target: form.target });
       const m = await api("POST", "/scorer", body);
       localStorage.setItem(TOKEN(m.id), m.owner_token);
       location.hash = `#/scorer/${m.id}`;
     } catch (err) { error.textContent = t(err.key, err.params); }
   });
   card.append(el("div", { class: "row" }, start, el("a", { href: "#/" , i18n: "match.back" })), error);
+  if (form.game === "crokinole") {
+    const file = el("input", { type: "file", id: "scorer-cmn", accept: ".json,application/json" });
+    file.addEventListener("change", () => { if (file.files[0]) importCmn(file.files[0], error); });
+    card.append(el("div", { class: "row" }, el("label", { for: "scorer-cmn", i18n: "scorer.cmn_import" }), file));
+  }
   const list = el("ul", { class: "list", id: "scorer-list" });
-  for (const m of await api("GET", "/scorer")) {
+  for (const m of kept) {
     const frames = m.frames.length ? ` · ${m.frames.join("–")}` : "";
     list.append(el("li", {}, el("span", { class: "what" }, `${m.players.join(" – ")} · ${m.scores.join(" : ")}${frames}`),
       el("a", { href: `#/scorer/${m.id}` }, t(m.status === "playing" ? "lobby.open" : "lobby.view"))));
   }
   const resume = el("div", { class: "card" }, el("h2", { i18n: "scorer.matches" }), list.children.length ? list : el("p", { class: "muted", i18n: "lobby.none" }));
   root.replaceChildren(el("div", { class: "cards" }, card, resume));
+}
+
+// A Crokinole Match Notation file (cueboard/app/cmn.py) as a kept game: the server checks the file,
+// then a game is made with its teams and format and each CMN game entered as a round's result
+// (winner, 20s, the raw totals where the file has them). CMN's "first_to" counts rounds won, 2
+// points each here.
+async function importCmn(file, error) {
+  try {
+    let doc;
+    try { doc = JSON.parse(await file.text()); } catch { throw new Error(t("scorer.cmn_not_json")); }
+    await api("POST", "/cmn/stats", doc);
+    if (!doc.match) throw new Error(t("scorer.cmn_batch"));
+    const teams = doc.match.teams.map((team) => team.players.map((p) => p.name));
+    const players = teams[0].length === 2 ? [teams[0][0], teams[1][0], teams[0][1], teams[1][1]] : [teams[0][0], teams[1][0]];
+    const gf = doc.match.gameFormat;
+    const body = { game: "crokinole", players };
+    if (gf?.type === "first_to") body.first_to = 2 * gf.target;
+    else Object.assign(body, { variant: "tournament", rounds: gf?.count ?? Math.max(1, doc.match.games.length) });
+    const m = await api("POST", "/scorer", body);
+    localStorage.setItem(TOKEN(m.id), m.owner_token);
+    for (const g of doc.match.games) {
+      const entry = { action: "result", winner: g.winner, twenties: g.twenties ?? [0, 0] };
+      if (g.scores) entry.totals = g.scores;
+      await api("POST", `/scorer/${m.id}/entries`, entry, owner(m.id));
+    }
+    location.hash = `#/scorer/${m.id}`;
+  } catch (err) { error.textContent = err.key ? t(err.key, err.params) : String(err.message || err); }
 }
 
 export class ScorerScreen {

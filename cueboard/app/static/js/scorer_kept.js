@@ -3,7 +3,8 @@
 // `cueboard score novuss` do.
 // - Crokinole: after a round, each side's discs in the 20-hole and on the board in the 15, 10 and
 //   5 zones (a disc touching a line at the lower value); the round is scored by the NCA rules
-//   (tournament 2 / 1 / 0 a round, the seed game the difference, to its target).
+//   (tournament 2 / 1 / 0 a round, the seed game the difference, to its target). Or the round as
+//   an NCA scoresheet holds it: its winner and each side's 20s (and the totals, if written down).
 // - Novuss: after a stroke, what was seen: direct or rebound, whose disc the striker touched
 //   first, the discs dropped or over a rail, the striker's fate; the LNF penalty cases and the
 //   turn follow from it (or the same in the words of `cueboard score novuss`).
@@ -42,6 +43,7 @@ export class KeptScreen {
   constructor(root, match) {
     this.root = root; this.m = match; this.game = match.summary.game; this.busy = false; this.error = "";
     this.counts = blankCounts(); this.report = blankReport();
+    this.sheet = false; this.result = { winner: 0, twenties: [0, 0], totals: ["", ""] };
     setGame(this.game);
     this.build();
   }
@@ -55,6 +57,7 @@ export class KeptScreen {
     try {
       this.m = await api("POST", `/scorer/${this.m.id}/${path}`, body, owner(this.m.id));
       this.counts = blankCounts(); this.report = blankReport();
+      this.result = { winner: 0, twenties: [0, 0], totals: ["", ""] };
     } catch (err) { this.error = t(err.key, err.params); }
     this.busy = false; this.build();
   }
@@ -102,7 +105,42 @@ export class KeptScreen {
     return t(c.key, p);
   }
 
+  // The way a round is entered: its discs by zone, or its result as a scoresheet holds it.
+  entryModes() {
+    const g = el("div", { class: "scorer-modes", role: "radiogroup", "aria-label": t("scorer.entry_mode") });
+    for (const [sheet, key] of [[false, "scorer.by_zone"], [true, "scorer.by_result"]]) {
+      g.append(el("button", { type: "button", class: `big${this.sheet === sheet ? " on" : ""}`, role: "radio", "aria-checked": String(this.sheet === sheet),
+        "data-sheet": String(sheet), onclick: () => { this.sheet = sheet; this.build(); } }, t(key)));
+    }
+    return g;
+  }
+
+  resultPad() {
+    const r = this.result;
+    const winner = el("div", { class: "scorer-modes", role: "radiogroup", "aria-label": t("scorer.round_winner") });
+    for (const w of [0, 1, null]) {
+      winner.append(el("button", { type: "button", class: `big${r.winner === w ? " on" : ""}`, role: "radio", "aria-checked": String(r.winner === w), "data-winner": String(w),
+        onclick: () => { r.winner = w; this.build(); } }, w === null ? t("scorer.tie") : this.side(w)));
+    }
+    const sides = el("div", { class: "kept-sides" });
+    for (const side of [0, 1]) {
+      const total = el("input", { type: "number", min: 0, max: 500, step: 5, id: `total${side}`, value: r.totals[side], inputmode: "numeric" });
+      total.addEventListener("input", () => { r.totals[side] = total.value; });
+      sides.append(el("fieldset", { class: "kept-side", "data-side": side }, el("legend", {}, swatch("crokinole", side), this.side(side)),
+        stepper(t("score.twenties"), `twenties${side}`, () => r.twenties[side], (n) => { r.twenties[side] = n; }),
+        el("div", { class: "row" }, el("label", { for: `total${side}` }, t("scorer.total_optional")), total)));
+    }
+    const send = () => {
+      const entry = { action: "result", winner: r.winner, twenties: r.twenties };
+      if (r.totals[0] !== "" && r.totals[1] !== "") entry.totals = r.totals.map((x) => parseInt(x, 10));
+      this.send("entries", entry);
+    };
+    return [el("p", { class: "muted small" }, t("scorer.round_winner")), winner, sides,
+      el("div", { class: "scorer-row" }, el("button", { class: "big primary", id: "scorer-result", onclick: send }, t("scorer.enter_round")))];
+  }
+
   crokinolePad() {
+    if (this.sheet) return [this.entryModes(), ...this.resultPad()];
     const s = this.m.summary;
     const perSide = s.discs * (s.players.length / 2);
     const preview = el("p", { class: "muted", id: "scorer-preview" });
@@ -118,7 +156,7 @@ export class KeptScreen {
     }
     show();
     const enter = el("button", { class: "big primary", id: "scorer-round", onclick: () => this.send("entries", { action: "round", counts: this.counts }) }, t("scorer.enter_round"));
-    return [el("p", { class: "muted small" }, t("scorer.crokinole_help")), sides, preview, el("div", { class: "scorer-row" }, enter)];
+    return [this.entryModes(), el("p", { class: "muted small" }, t("scorer.crokinole_help")), sides, preview, el("div", { class: "scorer-row" }, enter)];
   }
 
   roundsTable() {
@@ -126,9 +164,10 @@ export class KeptScreen {
     if (!s.rounds || !s.rounds.length) return "";
     const head = el("tr", {}, el("th", { scope: "col" }, t("score.round")), el("th", { scope: "col" }, t("scorer.starter")),
       el("th", { scope: "col" }, this.side(0)), el("th", { scope: "col" }, this.side(1)), el("th", { scope: "col" }, t("score.score")));
+    const cell = (r, side) => `${r.totals ? r.totals[side] : "—"} (${r.twenties ? r.twenties[side] : "—"}×20)${r.winner === side ? " ✓" : ""}`;
     const body = s.rounds.map((r) => el("tr", {},
-      el("td", {}, String(r.round)), el("td", {}, this.seat(r.starter)),
-      el("td", {}, `${r.totals[0]} (${r.counts[0].twenties}×20)`), el("td", {}, `${r.totals[1]} (${r.counts[1].twenties}×20)`),
+      el("td", {}, String(r.round)), el("td", {}, this.side(r.starter_side)),
+      el("td", {}, cell(r, 0)), el("td", {}, cell(r, 1)),
       el("td", {}, `${r.scores_after[0]} : ${r.scores_after[1]}`)));
     return el("div", { class: "stats-wrap" }, el("table", { class: "stats", id: "scorer-rounds" }, el("thead", {}, head), el("tbody", {}, ...body)));
   }
@@ -161,7 +200,8 @@ export class KeptScreen {
     const info = el("div", { class: "scorer-info" });
     if (this.game === "crokinole") {
       info.append(row(t("score.round"), s.round, "scorer-round-n"),
-        s.variant === "tournament" ? row(t("score.rounds_of"), s.rounds_of, "scorer-rounds-of") : row(t("score.target"), s.target, "scorer-target"));
+        s.first_to ? row(t("scorer.first_to"), s.first_to, "scorer-first-to")
+          : s.variant === "tournament" ? row(t("score.rounds_of"), s.rounds_of, "scorer-rounds-of") : row(t("score.target"), s.target, "scorer-target"));
     } else info.append(row(t("scorer.strokes"), s.strokes, "scorer-strokes"));
     const pad = el("div", { class: "scorer-pad" }, ...(this.game === "crokinole" ? this.crokinolePad() : this.novussPad()));
     if (this.busy || s.match_over) for (const b of pad.querySelectorAll("button")) b.disabled = true;
