@@ -122,3 +122,22 @@ def test_the_hot_seat_browser_rematches_at_once(client: TestClient) -> None:
     assert act(client, "POST", f"/api/matches/{mid}/concede").status_code == 200
     nxt = act(client, "POST", f"/api/matches/{mid}/rematch").json()["next"]
     assert nxt and client.get(f"/api/matches/{nxt}").json()["status"] == "playing"
+
+
+def test_abort_before_the_first_stroke_only_by_a_player(client: TestClient) -> None:
+    """Any player may call the match off before its first stroke: it is deleted, no result kept;
+    after the first stroke it may only be conceded."""
+    mid, (host, guest) = _friends(client, ["Ann", "Mai"])
+    stranger = TestClient(client.app)
+    assert act(stranger, "POST", f"/api/matches/{mid}/abort").status_code == 401
+    r = act(host, "POST", f"/api/matches/{mid}/abort", headers={"X-Match-Version": "3"})
+    assert r.status_code == 409  # a stale version, as for any acting request
+    assert act(guest, "POST", f"/api/matches/{mid}/abort").status_code == 204
+    assert host.get(f"/api/matches/{mid}").status_code == 404
+    assert mid not in {m["id"] for m in host.get("/api/matches").json()}
+    mid, (host, guest) = _friends(client, ["Ann", "Mai"])
+    foul = {"strike": {"speed": 0.5, "angle": 180.0, "place_cue_ball": [0.0, 0.6]}}
+    assert act(host, "POST", f"/api/matches/{mid}/shots", json=foul).status_code == 200
+    r = act(guest, "POST", f"/api/matches/{mid}/abort")
+    assert (r.status_code, r.json()["key"]) == (409, "offer.started")
+    assert host.get(f"/api/matches/{mid}").json()["version"] == 1

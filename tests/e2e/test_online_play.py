@@ -210,6 +210,8 @@ def test_play_a_friend(browser: Any, server: Server, game: str) -> None:
             delivery.append(_delivery_ms(actor, watcher, n))
             assert delivery[-1] < 1000, delivery
         played_by.add(turn_seat)
+        if n == 0:  # abort is offered before the first stroke only
+            assert host.page.locator("#abort").count() == 0 and guest.page.locator("#abort").count() == 0
         if n == 2:
             # The guest reloads mid-frame: the table comes back as it stands, with the guest's seat.
             guest.page.reload()
@@ -316,7 +318,36 @@ def test_the_host_cancels_in_the_waiting_room(browser: Any, server: Server) -> N
     host.page.click("#room-cancel-yes")
     for p in (host, watcher):
         p.page.wait_for_selector("#start")  # back in the lobby
-    watcher.page.wait_for_selector("#toast:text('The match was cancelled.')")
+    watcher.page.wait_for_selector("#toast:text('The match was called off: no result is recorded.')")
     assert host.request("GET", f"/api/matches/{mid}") == 404
     for p in (host, watcher):
+        p.close()
+
+
+def test_a_player_aborts_before_the_first_stroke(browser: Any, server: Server) -> None:
+    """Either player may abort until the first stroke: the match is gone for both, no result
+    recorded (test_play_a_friend: once a stroke is played the button is gone)."""
+    host, guest = Player(browser, server), Player(browser, server)
+    host.open("/#/")
+    host.page.select_option("select[name=game]", "snooker")
+    host.page.fill("input[name=player0]", "Ann")
+    host.page.click("#friend")
+    host.at_table()
+    link = host.page.locator("#waiting-room .invite input[id^=invite-]").input_value()
+    assert host.page.locator("#abort").count() == 0  # (the waiting room: the host cancels instead)
+    guest.page.goto(link)
+    guest.page.wait_for_selector("#join-name")
+    guest.page.fill("#join-name", "Mai")
+    guest.page.click("#join")
+    guest.at_table()
+    mid = host.eval("window.cueboard.m.id")
+    for p in (host, guest):
+        p.page.wait_for_selector("#abort")
+    guest.page.click("#abort")
+    guest.page.click("#abort-yes")
+    for p in (host, guest):
+        p.page.wait_for_selector("#start")  # back in the lobby
+    host.page.wait_for_selector("#toast:text('The match was called off: no result is recorded.')")
+    assert host.request("GET", f"/api/matches/{mid}") == 404
+    for p in (host, guest):
         p.close()

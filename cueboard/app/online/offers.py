@@ -76,11 +76,13 @@ class Offers:
             return {"offer": om.offer, "next": om.next_id, "previous": om.previous_id, "series": om.series}
 
     @staticmethod
-    def _mine(access: Access, people: Collection[int]) -> set[int]:
+    def _mine(access: Access, people: Collection[int],
+              what: str = "offer, accept or decline a rematch") -> set[int]:
+        """The person's seats ``access`` holds (AccessError 403 when none)."""
         mine = set(people) if access.legacy else set(access.seats) & set(people)
         if not mine:
-            raise AccessError(403, "offer.seat_only", "only a player of this match (a seat's token) may "
-                              "offer, accept or decline a rematch")
+            raise AccessError(403, "offer.seat_only",
+                              f"only a player of this match (a seat's token) may {what}")
         return mine
 
     def rematch(self, match_id: str, access: Access) -> dict[str, Any]:
@@ -131,6 +133,20 @@ class Offers:
                 raise _refuse(409, "offer.none", f"match '{match_id}' has no open rematch offer to decline")
             om.offer = {**offer, "declined": min(mine)}
         return self.table(match_id)
+
+    def abort(self, match_id: str, access: Access, version: int) -> None:
+        """Call the match off before its first stroke (as lichess aborts a game before its first
+        moves): any person's seat may, and the match is deleted — no result is recorded."""
+        with self.store.session() as s:
+            people = list(s.scalars(select(SeatRow.seat).where(SeatRow.match_id == match_id)))
+            match = s.get(MatchRow, match_id)
+        if match is None:
+            raise StoreError(f"no match with id '{match_id}'")
+        self._mine(access, people, "abort")
+        if match.version > 0 or match.status != "playing":
+            raise _refuse(409, "offer.started", f"match '{match_id}' has begun: a match is aborted only "
+                          "before its first stroke (a player may concede instead)")
+        self.service.delete(match_id, expected=version)
 
     def _create(self, match_id: str) -> str:
         """The rematch of ``match_id``: the same players in the same seats (the AI at its level),

@@ -11,7 +11,7 @@ from fastapi import APIRouter, Depends, Request, Response
 from cueboard.app.online import Online
 from cueboard.app.online.seats import Access
 from cueboard.app.problems import errors
-from cueboard.app.routes.common import MatchId, online
+from cueboard.app.routes.common import MatchId, Version, online
 
 router = APIRouter(prefix="/api/matches/{match_id}", tags=["online"])
 OnlinePlay = Annotated[Online, Depends(online)]
@@ -48,3 +48,12 @@ def decline(match_id: MatchId, access: Holder, on: OnlinePlay) -> dict[str, Any]
 def carry(match_id: MatchId, request: Request, response: Response, on: OnlinePlay) -> dict[str, Any]:
     on.service.store.get_match(match_id)
     return on.offers.carry(request, response, match_id)
+
+
+@router.post("/abort", status_code=204, summary="Abort the match before its first stroke (a seat's holder)",
+             responses=errors(401, 403, 409))
+def abort(match_id: MatchId, version: Version, access: Holder, on: OnlinePlay) -> None:
+    try:
+        on.offers.abort(match_id, access, version)
+    finally:
+        on.hub.notify(match_id)

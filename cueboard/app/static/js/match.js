@@ -123,6 +123,7 @@ export class MatchScreen {
   // --- rendering -----------------------------------------------------------------------------
   refresh() {
     this.renderStatus(); this.renderScores(); this.renderCalls(); this.renderControls(); this.renderReplay(); this.renderEnd(); this.drawAim();
+    this.online.render();  // (what the seats may do now: abort before the first stroke...)
   }
 
   cuePiece() {

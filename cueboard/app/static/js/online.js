@@ -204,6 +204,26 @@ export class LiveTable {
     catch (err) { this.s.error.textContent = t(err.key, err.params); }
   }
 
+  // Abort (as on lichess): a player may call the match off before its first stroke, and no
+  // result is recorded (the match is deleted: every browser at the table is told, live).
+  canAbort() { return this.you.seats.length > 0 && this.s.m.status === "playing" && this.s.m.shots === 0 && !this.awaiting(); }
+
+  abortButton() {
+    const b = el("button", { id: "abort" }, t("abort.button"));
+    b.addEventListener("click", () => {
+      const ask = el("span", { class: "confirm", role: "group", "aria-label": t("abort.confirm") }, el("span", {}, t("abort.confirm")));
+      const yes = el("button", { class: "danger", id: "abort-yes", onclick: async () => {
+        try { await api("POST", `/matches/${this.s.m.id}/abort`); this.close(); notice(t("room.cancelled")); this.s.leave(); }
+        catch (err) { this.s.error.textContent = t(err.key, err.params); }
+      } }, t("abort.yes"));
+      const no = el("button", { id: "abort-no", onclick: () => { ask.replaceWith(b); b.focus(); } }, t("abort.no"));
+      ask.append(yes, no);
+      b.replaceWith(ask);
+      no.focus();
+    });
+    return el("div", { class: "row" }, b);
+  }
+
   renderOffer() {
     if (!this.offerEl) return;
     this.offerEl.replaceChildren(...offerBox(this));
@@ -268,6 +288,7 @@ export class LiveTable {
       });
       c.append(el("div", { class: "row" }, box, el("label", { for: "public" }, t("online.public"))));
     }
+    if (this.canAbort()) c.append(this.abortButton());
     if (!this.s.endBox.contains(this.offerEl)) c.append(this.offerEl);  // (on the end screen while it is open)
     if (this.lost) c.append(el("p", { class: "error", id: "live-lost" }, t("online.reconnecting")));
   }
