@@ -38,6 +38,7 @@ from cueboard.records.match import MatchHeader, PlayerInfo, ShotEntry, parse_sho
 from cueboard.records.registry import record_types
 from cueboard.store import StaleMatchError, Store
 from cueboard.store.models import MatchRow, ShotRow
+from cueboard.store.online import take_back_move
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -323,6 +324,29 @@ class MatchService:
                      "position_before": before_json, "simulate_ms": t_sim * 1000},
             "match": self._row_view(new_row),
         }
+
+    def take_back(self, match_id: str, *, expected: int) -> dict[str, Any]:
+        """Undo the last move of match version ``expected`` (a takeback the players agreed to,
+        cueboard/app/online/offers.py): the position, scores and turn return exactly to before
+        it, and the match state keeps the takeback (``takebacks``: the move's number and seat).
+        A move that ended a frame or the match stands (MatchStateError)."""
+        row, a, header, _position = self._load_at(match_id, expected)
+        if row.status != "playing" or expected == 0:
+            raise MatchStateError(f"match '{match_id}' has no stroke to take back")
+        last = self.store.shot(match_id, expected - 1)
+        if last.frame != row.state.get("frame"):
+            raise MatchStateError(f"the last move of match '{match_id}' ended a frame: it stands")
+        before = parse_record(record_types(row.game).position, last.position_before)
+        previous = None
+        if expected >= 2:
+            p = self.store.shot(match_id, expected - 2)
+            previous = {"number": p.number, "kind": p.kind, "seat": p.player,
+                        "announcements": self._calls(row.game, p)}
+        taken = [*row.state.get("takebacks", []), {"number": last.number, "seat": last.player}]
+        state = {**row.state, "last": previous, "winner": None, "takebacks": taken}
+        take_back_move(self.store, match_id, expected, position=last.position_before, state=state,
+                       turn=self._turn(a, header, before), scoreboard=a.scoreboard(before))
+        return self.view(match_id)
 
     # --- the AI --------------------------------------------------------------------------------
     def ai_play(self, match_id: str, *, expected: int) -> dict[str, Any]:

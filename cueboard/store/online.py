@@ -8,13 +8,14 @@ public list) and one :class:`SeatRow` per person's seat.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, delete, select, update
 from sqlalchemy.orm import Mapped, mapped_column
 
-from cueboard.store.models import Base, _now
+from cueboard.store.db import StaleMatchError, Store
+from cueboard.store.models import Base, MatchRow, ShotRow, _now
 
 
 class OnlineMatchRow(Base):
@@ -47,6 +48,9 @@ class OnlineMatchRow(Base):
     previous_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     next_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     series: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: Whether a player may ask to take a stroke back (migration 0009; None: the default, on
+    #: without a shot clock).
+    takeback: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
 
 
 class SeatRow(Base):
@@ -63,3 +67,25 @@ class SeatRow(Base):
     name: Mapped[str] = mapped_column(String(64))
     claimed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     present_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+def take_back_move(store: Store, match_id: str, expected: int, *, position: dict[str, Any],
+                   state: dict[str, Any], turn: dict[str, Any], scoreboard: dict[str, Any]) -> None:
+    """Undo the last move of a match at version ``expected`` (a takeback both players agreed
+    to): its shot row is removed and the match row returns to ``position`` — the position the
+    move was played from — with ``state``, ``turn`` and ``scoreboard``, at version
+    ``expected - 1``; in one transaction, only if the match is still at ``expected``
+    (StaleMatchError otherwise, nothing changed). A move that closed a frame is never taken
+    back (its frame rows stay as they are)."""
+    with store.session() as s:
+        if s.get_bind().dialect.name == "postgresql":  # lock the row, then compare
+            s.scalar(select(MatchRow.version).where(MatchRow.id == match_id).with_for_update())
+        changed = s.execute(
+            update(MatchRow).where(MatchRow.id == match_id, MatchRow.version == expected)
+            .values(version=expected - 1, position=position, state=state, status="playing", turn=turn,
+                    scoreboard=scoreboard, updated_at=datetime.now(UTC))
+        ).rowcount  # type: ignore[attr-defined]
+        if changed != 1:
+            current = s.scalar(select(MatchRow.version).where(MatchRow.id == match_id))
+            raise StaleMatchError(match_id, expected, -1 if current is None else int(current))
+        s.execute(delete(ShotRow).where(ShotRow.match_id == match_id, ShotRow.number == expected - 1))

@@ -141,3 +141,75 @@ def test_abort_before_the_first_stroke_only_by_a_player(client: TestClient) -> N
     r = act(guest, "POST", f"/api/matches/{mid}/abort")
     assert (r.status_code, r.json()["key"]) == (409, "offer.started")
     assert host.get(f"/api/matches/{mid}").json()["version"] == 1
+
+
+FOUL = {"strike": {"speed": 0.5, "angle": 180.0, "place_cue_ball": [0.0, 0.6]}}  # touches nothing
+
+
+def _view(client: TestClient, mid: str) -> dict[str, Any]:
+    view = client.get(f"/api/matches/{mid}").json()
+    view.pop("updated_at")
+    return view  # type: ignore[no-any-return]
+
+
+def test_takeback_accepted_returns_exactly_to_before_declined_changes_nothing(client: TestClient) -> None:
+    mid, (host, guest) = _friends(client, ["Ann", "Mai"])
+    stranger = TestClient(client.app)
+    before = _view(client, mid)
+    record_before = client.get(f"/api/matches/{mid}/record").json()
+    assert act(host, "POST", f"/api/matches/{mid}/takeback").json()["key"] == "takeback.nothing"
+    assert act(host, "POST", f"/api/matches/{mid}/shots", json=FOUL).status_code == 200
+    after = _view(client, mid)
+    assert after["scoreboard"]["sides"][1]["score"] == 4  # the foul gave Mai 4 (S3 R12)
+    # Only the striker asks, only the opponent answers; a stranger does neither.
+    assert act(stranger, "POST", f"/api/matches/{mid}/takeback").status_code == 401
+    assert act(guest, "POST", f"/api/matches/{mid}/takeback").json()["key"] == "takeback.not_yours"
+    r = act(host, "POST", f"/api/matches/{mid}/takeback")
+    assert r.json()["offer"] == {"kind": "takeback", "by": 0, "at": 1, "accepted": [0]}
+    assert act(host, "POST", f"/api/matches/{mid}/takeback/accept").status_code == 403
+    assert act(stranger, "POST", f"/api/matches/{mid}/takeback/accept").status_code == 401
+    # Declined: nothing changes.
+    r = act(guest, "POST", f"/api/matches/{mid}/takeback/decline")
+    assert r.json()["offer"]["declined"] == 1
+    assert _view(client, mid) == after
+    assert act(guest, "POST", f"/api/matches/{mid}/takeback/accept").json()["key"] == "offer.none"
+    # Asked again and accepted: the position, the scores, the turn and the version are those of
+    # before the stroke; the match keeps the takeback; the record has no stroke.
+    act(host, "POST", f"/api/matches/{mid}/takeback")
+    assert act(guest, "POST", f"/api/matches/{mid}/takeback/accept").status_code == 200
+    undone = _view(client, mid)
+    assert undone["state"].pop("takebacks") == [{"number": 0, "seat": 0}]
+    assert undone == before
+    record = client.get(f"/api/matches/{mid}/record").json()
+    assert record["shots"] == record_before["shots"] == []
+    # Play goes on from there: the same stroke is move 0 again.
+    r = act(host, "POST", f"/api/matches/{mid}/shots", json=FOUL)
+    assert r.status_code == 200 and r.json()["shot"]["number"] == 0
+    assert client.get(f"/api/matches/{mid}/shots/0").json()["seat"] == 0
+
+
+def test_a_takeback_asked_lapses_when_the_opponent_plays(client: TestClient) -> None:
+    mid, (host, guest) = _friends(client, ["Ann", "Mai"])
+    act(host, "POST", f"/api/matches/{mid}/shots", json=FOUL)
+    act(host, "POST", f"/api/matches/{mid}/takeback")
+    assert act(guest, "POST", f"/api/matches/{mid}/choices", json={"choice": "play"}).status_code == 200
+    assert act(guest, "POST", f"/api/matches/{mid}/takeback/accept").json()["key"] == "offer.none"
+    assert client.get(f"/api/matches/{mid}").json()["version"] == 2
+
+
+def test_takebacks_are_off_with_a_shot_clock_and_the_host_may_turn_them_off(client: TestClient) -> None:
+    r = client.post("/api/matches", json={"game": "snooker", "players": [{"name": "A"}, {"name": "B"}],
+                                          "shot_clock": 30})
+    mid = r.json()["id"]
+    assert client.app.state.online.offers.table(mid)["takeback"] is False  # type: ignore[attr-defined]
+    assert act(client, "POST", f"/api/matches/{mid}/shots", json=FOUL).status_code == 200
+    assert act(client, "POST", f"/api/matches/{mid}/takeback").json()["key"] == "takeback.off"
+    r = act(client, "POST", f"/api/matches/{mid}/takeback-setting", json={"allowed": True})
+    assert r.status_code == 422 and "shot clock" in r.json()["detail"]
+    mid, (host, guest) = _friends(client, ["Ann", "Mai"])
+    r = act(guest, "POST", f"/api/matches/{mid}/takeback-setting", json={"allowed": False})
+    assert r.status_code == 403
+    assert act(host, "POST", f"/api/matches/{mid}/takeback-setting",
+               json={"allowed": False}).json()["takeback"] is False
+    act(host, "POST", f"/api/matches/{mid}/shots", json=FOUL)
+    assert act(host, "POST", f"/api/matches/{mid}/takeback").json()["key"] == "takeback.off"

@@ -195,6 +195,25 @@ def test_play_a_friend(browser: Any, server: Server, game: str) -> None:
     mid = host.eval("window.cueboard.m.id")
     seats = {0: host, guest_seat: guest}
     everyone = [host, guest, spectator]
+    # A takeback accepted: the first stroke is undone in every browser, the table exactly as it
+    # was before it (position, scores, turn).
+    table_now = "JSON.stringify([cueboard.m.position, cueboard.m.scoreboard, cueboard.turn])"
+    start = host.eval(table_now)
+    first_actor = seats[host.eval("window.cueboard.turn.seat")]
+    first_other = guest if first_actor is host else host
+    _move(first_actor, game)
+    _settled(everyone, 1)
+    first_actor.page.click("#takeback")
+    for p in (first_other, spectator):
+        p.page.wait_for_selector("#takeback-asked")
+    first_actor.page.wait_for_selector("#takeback-waiting")
+    assert spectator.page.locator("#takeback-accept").count() == 0
+    first_other.page.click("#takeback-accept")
+    _settled(everyone, 0)
+    for p in everyone:
+        p.page.wait_for_selector("#takeback-done")
+        assert p.eval(table_now) == start
+    first_other.page.screenshot(path=str(SHOTS / f"online-{game}-takeback.png"), full_page=True)
     # Strokes alternate as the rules say; each move reaches the other browsers within 1 s.
     played_by: set[int] = set()
     delivery: list[float] = []
@@ -212,6 +231,12 @@ def test_play_a_friend(browser: Any, server: Server, game: str) -> None:
         played_by.add(turn_seat)
         if n == 0:  # abort is offered before the first stroke only
             assert host.page.locator("#abort").count() == 0 and guest.page.locator("#abort").count() == 0
+            # A takeback declined: nothing changes.
+            actor.page.click("#takeback")
+            other.page.click("#takeback-decline")
+            for p in everyone:
+                p.page.wait_for_selector("#takeback-declined")
+            assert {p.eval("window.cueboard.m.shots") for p in everyone} == {1}
         if n == 2:
             # The guest reloads mid-frame: the table comes back as it stands, with the guest's seat.
             guest.page.reload()

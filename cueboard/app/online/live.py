@@ -122,8 +122,12 @@ class LiveHub:
             loop.call_soon_threadsafe(self._wake, match_id)
 
     def forget(self, match_id: str) -> None:
-        """Drop the cached view of ``match_id`` (its header changed: a seat was taken)."""
+        """Drop the cached view of ``match_id`` (its header changed: a seat was taken), and its
+        cached shots and count of moves sent (a move was taken back: its number comes again)."""
         self._views.pop(match_id, None)
+        self._delivered.pop(match_id, None)
+        for key in [k for k in self._shots if k[0] == match_id]:
+            del self._shots[key]
 
     def _wake(self, match_id: str) -> None:
         self._gen[match_id] += 1

@@ -29,6 +29,7 @@ from cueboard.app.online.clock import ShotClock
 from cueboard.app.online.guard import AccessError, add_cookie, credentials
 from cueboard.app.online.seats import Access, OnlineError, SeatBook
 from cueboard.app.service import MatchService
+from cueboard.errors import SettingsError
 from cueboard.store import StoreError
 from cueboard.store.models import MatchRow
 from cueboard.store.online import OnlineMatchRow, SeatRow
@@ -36,6 +37,12 @@ from cueboard.store.online import OnlineMatchRow, SeatRow
 
 def _refuse(status: int, key: str, message: str) -> OnlineError:
     return OnlineError(status, key, message)
+
+
+def takebacks_allowed(om: OnlineMatchRow) -> bool:
+    """The match's takeback setting: the host's choice, else on without a shot clock (a clock
+    cannot be wound back fairly)."""
+    return om.takeback if om.takeback is not None else om.shot_clock_s is None
 
 
 def next_first(order: tuple[int, ...], previous: int) -> int:
@@ -67,13 +74,13 @@ class Offers:
 
     def table(self, match_id: str) -> dict[str, Any]:
         """What the live ``table`` event carries: the open ``offer``, the rematch that followed
-        (``next``), the match this one is a rematch of (``previous``) and the ``series`` score
-        before this match (None: a first match)."""
+        (``next``), the match this one is a rematch of (``previous``), the ``series`` score
+        before this match (None: a first match) and whether takebacks are allowed."""
         with self.store.session() as s:
             om = s.get(OnlineMatchRow, match_id)
             if om is None:
-                return {"offer": None, "next": None, "previous": None, "series": None}
-            return {"offer": om.offer, "next": om.next_id, "previous": om.previous_id, "series": om.series}
+                return {"offer": None, "next": None, "previous": None, "series": None, "takeback": False}
+            return self.table_of(om)
 
     @staticmethod
     def _mine(access: Access, people: Collection[int],
@@ -99,12 +106,11 @@ class Offers:
                 raise _refuse(409, "offer.not_finished", f"match '{match_id}' is not over: a rematch is "
                               "offered once it has ended")
             if om.next_id is not None:  # (accepted already: the rematch exists)
-                return {"offer": om.offer, "next": om.next_id, "previous": om.previous_id,
-                        "series": om.series}
+                return self.table_of(om)
             offer: dict[str, Any] = dict(om.offer) if om.offer and om.offer.get("kind") == "rematch" and \
                 om.offer.get("declined") is None else {"kind": "rematch", "by": min(mine), "accepted": []}
             if offer.get("complete"):
-                return {"offer": offer, "next": None, "previous": om.previous_id, "series": om.series}
+                return self.table_of(om)
             accepted = sorted(set(offer["accepted"]) | mine)
             complete = set(people) <= set(accepted)
             om.offer = {**offer, "accepted": accepted, **({"complete": True} if complete else {})}
@@ -147,6 +153,83 @@ class Offers:
             raise _refuse(409, "offer.started", f"match '{match_id}' has begun: a match is aborted only "
                           "before its first stroke (a player may concede instead)")
         self.service.delete(match_id, expected=version)
+
+    # --- takebacks -------------------------------------------------------------------------------
+    def set_takeback(self, match_id: str, allowed: bool) -> dict[str, Any]:
+        """The host's takeback setting (refused with a shot clock: its time cannot be given back)."""
+        with self.store.session() as s:
+            om = s.get(OnlineMatchRow, match_id)
+            if om is None:
+                raise StoreError(f"no match with id '{match_id}'")
+            if allowed and om.shot_clock_s is not None:
+                raise SettingsError("takebacks are off in a match with a shot clock (its seconds cannot "
+                                    "be given back)")
+            om.takeback = allowed
+        return self.table(match_id)
+
+    def takeback(self, match_id: str, access: Access) -> dict[str, Any]:
+        """Ask to take back the last move, which must be a stroke (or choice) of a seat
+        ``access`` holds, before anyone has moved since; the offer names the match version."""
+        with self.store.session() as s:
+            om = s.get(OnlineMatchRow, match_id)
+            match = s.get(MatchRow, match_id)
+            if om is None or match is None:
+                raise StoreError(f"no match with id '{match_id}'")
+            people = list(s.scalars(select(SeatRow.seat).where(SeatRow.match_id == match_id)))
+            mine = self._mine(access, people, "ask for a takeback")
+            if not takebacks_allowed(om):
+                raise _refuse(409, "takeback.off", f"takebacks are off in match '{match_id}'")
+            if match.status != "playing" or match.version == 0:
+                raise _refuse(409, "takeback.nothing", f"match '{match_id}' has no stroke to take back")
+            version = match.version
+        last = self.store.shot(match_id, version - 1)
+        if last.player not in mine or last.kind not in ("shot", "choice"):
+            raise _refuse(409, "takeback.not_yours", "only the player who made the last stroke may ask "
+                          "to take it back, before the opponent plays")
+        with self.store.session() as s:
+            om = s.get(OnlineMatchRow, match_id)
+            if om is not None:
+                om.offer = {"kind": "takeback", "by": last.player, "at": version, "accepted": [last.player]}
+        return self.table(match_id)
+
+    def _open_takeback(self, om: OnlineMatchRow, match: MatchRow) -> dict[str, Any]:
+        offer = om.offer
+        if not offer or offer.get("kind") != "takeback" or offer.get("at") != match.version \
+                or offer.get("declined") is not None or match.status != "playing":
+            raise _refuse(409, "offer.none", f"match '{match.id}' has no open takeback offer (the table "
+                          "has moved on since it was asked)")
+        return dict(offer)
+
+    def answer_takeback(self, match_id: str, access: Access, accept: bool) -> dict[str, Any]:
+        """Accept (the move is undone: :meth:`MatchService.take_back`) or decline the open
+        takeback offer, for a seat ``access`` holds other than the asker's."""
+        with self.store.session() as s:
+            om = s.get(OnlineMatchRow, match_id)
+            match = s.get(MatchRow, match_id)
+            if om is None or match is None:
+                raise StoreError(f"no match with id '{match_id}'")
+            people = list(s.scalars(select(SeatRow.seat).where(SeatRow.match_id == match_id)))
+            offer = self._open_takeback(om, match)
+            answering = self._mine(access, [p for p in people if p != offer["by"]], "answer a takeback")
+            if not accept:
+                om.offer = {**offer, "declined": min(answering)}
+                return self.table_of(om)
+            om.offer = None
+            version = match.version
+        try:
+            self.service.take_back(match_id, expected=version)
+        except Exception:
+            with self.store.session() as s:
+                om = s.get(OnlineMatchRow, match_id)
+                if om is not None:
+                    om.offer = offer  # (still open: the players may try again)
+            raise
+        return self.table(match_id)
+
+    @staticmethod
+    def table_of(om: OnlineMatchRow) -> dict[str, Any]:
+        return {"offer": om.offer, "next": om.next_id, "previous": om.previous_id, "series": om.series,
+                "takeback": takebacks_allowed(om)}
 
     def _create(self, match_id: str) -> str:
         """The rematch of ``match_id``: the same players in the same seats (the AI at its level),

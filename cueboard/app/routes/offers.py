@@ -7,11 +7,12 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request, Response
+from pydantic import BaseModel
 
 from cueboard.app.online import Online
 from cueboard.app.online.seats import Access
 from cueboard.app.problems import errors
-from cueboard.app.routes.common import MatchId, Version, online
+from cueboard.app.routes.common import MatchId, Version, host, online
 
 router = APIRouter(prefix="/api/matches/{match_id}", tags=["online"])
 OnlinePlay = Annotated[Online, Depends(online)]
@@ -55,5 +56,49 @@ def carry(match_id: MatchId, request: Request, response: Response, on: OnlinePla
 def abort(match_id: MatchId, version: Version, access: Holder, on: OnlinePlay) -> None:
     try:
         on.offers.abort(match_id, access, version)
+    finally:
+        on.hub.notify(match_id)
+
+
+class TakebackSetting(BaseModel):
+    """Whether the players may ask to take a stroke back."""
+
+    allowed: bool
+
+
+@router.post("/takeback-setting", summary="Allow takebacks, or not (host; not with a shot clock)",
+             responses=errors(401, 403, 422))
+def takeback_setting(match_id: MatchId, body: TakebackSetting, on: OnlinePlay,
+                     _: Annotated[Access, Depends(host)]) -> dict[str, Any]:
+    try:
+        return on.offers.set_takeback(match_id, body.allowed)
+    finally:
+        on.hub.notify(match_id)
+
+
+@router.post("/takeback", summary="Ask to take back your last stroke (its seat's holder)",
+             responses=errors(401, 403, 409))
+def takeback(match_id: MatchId, access: Holder, on: OnlinePlay) -> dict[str, Any]:
+    try:
+        return on.offers.takeback(match_id, access)
+    finally:
+        on.hub.notify(match_id)
+
+
+@router.post("/takeback/accept", summary="Accept the takeback asked: the last stroke is undone",
+             responses=errors(401, 403, 409))
+def takeback_accept(match_id: MatchId, access: Holder, on: OnlinePlay) -> dict[str, Any]:
+    try:
+        return on.offers.answer_takeback(match_id, access, accept=True)
+    finally:
+        on.hub.forget(match_id)
+        on.hub.notify(match_id)
+
+
+@router.post("/takeback/decline", summary="Decline the takeback asked: nothing changes",
+             responses=errors(401, 403, 409))
+def takeback_decline(match_id: MatchId, access: Holder, on: OnlinePlay) -> dict[str, Any]:
+    try:
+        return on.offers.answer_takeback(match_id, access, accept=False)
     finally:
         on.hub.notify(match_id)

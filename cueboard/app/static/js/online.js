@@ -6,7 +6,7 @@ import { api, remember } from "./api.js";
 import { t } from "./i18n.js";
 import { el } from "./dom.js";
 import { copyRow, invitationCard, keepInvites, link, place, waitingRoom } from "./waiting.js";
-import { offerBox, seriesText } from "./offers.js";
+import { offerBox, seriesText, takebackSetting } from "./offers.js";
 
 // When each pushed move arrived (Date.now(), ms), for the browser tests and `make bench`.
 export const liveStats = { received: [] };
@@ -154,13 +154,16 @@ export class LiveTable {
           if (!this.seen || this.seen.shot.number < data.number) this.seen = { shot: data, rest, before: this.s.m };
         } else {
           if ("clock" in data) this.setClock(data.clock);
-          if (data.shots <= this.s.m.shots) continue;
+          // (fewer moves than shown: the last one was taken back, by both players' leave)
+          const takenBack = (data.state?.takebacks?.length || 0) > (this.s.m.state?.takebacks?.length || 0);
+          if (data.shots <= this.s.m.shots && !takenBack) continue;
           remember(data);  // the version the next acting request names (X-Match-Version)
           const seen = this.seen;
           this.seen = null;
           this.s.m = data;
           this.s.ui.placed = null; this.s.ui.fixed = false; this.s.ui.aimed = false;
-          if (seen && seen.shot.number === data.shots - 1) {
+          if (takenBack) { this.s.ui.end = null; this.s.ui.said = { plain: [] }; this.s.lastCalls(); }
+          else if (seen && seen.shot.number === data.shots - 1) {
             // Whatever ended a frame, a round or the match — the last ball, a concession, a
             // claim, three misses, a time-out — every browser at the table gets its end screen.
             this.s.ui.said = { shot: seen.shot, next: data.turn?.seat ?? null };
@@ -199,8 +202,11 @@ export class LiveTable {
     catch (err) { this.s.error.textContent = t(err.key, err.params); }
   }
 
-  async declineRematch() {
-    try { this.onTable(await api("POST", `/matches/${this.s.m.id}/rematch/decline`)); }
+  async declineRematch() { await this.act("rematch/decline"); }
+
+  // An answer or a request about the table (rematch/decline, takeback, takeback/accept...).
+  async act(path) {
+    try { this.onTable(await api("POST", `/matches/${this.s.m.id}/${path}`)); }
     catch (err) { this.s.error.textContent = t(err.key, err.params); }
   }
 
@@ -265,7 +271,10 @@ export class LiveTable {
     const c = this.card;
     if (!c) return;
     const room = waitingRoom(this.s, this.seats, this.you, () => { this.close(); notice(t("room.cancelled")); this.s.leave(); });
+    const setting = room && takebackSetting(this);
+    if (setting) room.querySelector("#room-cancel")?.parentElement.before(setting);
     this.roomBox.replaceChildren(...(room ? [room] : []));
+    this.renderOffer();
     c.replaceChildren(el("h2", {}, t("online.seats")));
     const ul = el("ul", { class: "list presence", id: "presence" });
     for (const seat of this.seats) {
