@@ -245,7 +245,7 @@ class MatchService:
         _row, a, _header, position = self._load_at(match_id, expected)
         a.game.check_placement(position, x, y)
 
-    def concede(self, match_id: str, *, expected: int) -> dict[str, Any]:
+    def concede(self, match_id: str, *, expected: int, kind: str = "choice") -> dict[str, Any]:
         """The person to move concedes (the frame in snooker, the game in crokinole: a game with
         :attr:`~cueboard.games.protocol.Capability.CONCESSION`): refereed and stored like any
         action without a stroke, at the version the client saw."""
@@ -253,7 +253,7 @@ class MatchService:
         self._check_turn(row, a, header, position, by_ai=False, action=None)
         decl = concession(a.game, position)
         outcome = a.game.no_stroke_outcome(position)
-        return self._commit(row, a, header, position, decl, None, (), outcome, "choice", 0.0)
+        return self._commit(row, a, header, position, decl, None, (), outcome, kind, 0.0)
 
     def time_out(self, match_id: str, declaration: BaseModel, outcome: BaseModel, *,
                  expected: int) -> dict[str, Any]:
@@ -407,8 +407,11 @@ class MatchService:
 
     @staticmethod
     def _time_call(kind: str) -> list[dict[str, Any]]:
-        """The call "time" that opens the calls of a move the shot clock made (kind ``time``)."""
-        return [{"key": "clock.time_up", "params": {}}] if kind == "time" else []
+        """The call that opens the calls of a move nobody played at the table: "time" for the
+        shot clock's (kind ``time``), "claimed" for a concession the opponent claimed while the
+        player to move was away (kind ``claim``, cueboard/app/online/offers.py)."""
+        calls = {"time": "clock.time_up", "claim": "claim.made"}
+        return [{"key": calls[kind], "params": {}}] if kind in calls else []
 
     @staticmethod
     def _calls(game: str, r: ShotRow) -> list[dict[str, Any]]:

@@ -51,6 +51,9 @@ class OnlineMatchRow(Base):
     #: Whether a player may ask to take a stroke back (migration 0009; None: the default, on
     #: without a shot clock).
     takeback: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    #: Seconds the player to move may be away before the opponent may claim (migration 0010;
+    #: None: the default, 60).
+    away_limit_s: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class SeatRow(Base):

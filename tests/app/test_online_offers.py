@@ -6,6 +6,7 @@ is counted; only a seat's holder offers, accepts or declines."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from acting import act
@@ -213,3 +214,49 @@ def test_takebacks_are_off_with_a_shot_clock_and_the_host_may_turn_them_off(clie
                json={"allowed": False}).json()["takeback"] is False
     act(host, "POST", f"/api/matches/{mid}/shots", json=FOUL)
     assert act(host, "POST", f"/api/matches/{mid}/takeback").json()["key"] == "takeback.off"
+
+
+def _set_now(client: TestClient, t: Any) -> None:
+    client.app.state.online.clock.now = lambda: t  # type: ignore[attr-defined]
+
+
+def test_claim_after_the_away_limit_only_by_the_opponent(client: TestClient) -> None:
+    """The player to move has had no live connection for longer than the away limit: the
+    opponent may claim — the absent player's concession is ruled (WPBSA S4 R6: the frame, which
+    ends a best-of-1 match) as a move of kind ``claim``; before the limit, or by the absent
+    player's own side, or by a stranger, it is refused."""
+    mid, (host, guest) = _friends(client, ["Ann", "Mai"])
+    stranger = TestClient(client.app)
+    r = act(host, "POST", f"/api/matches/{mid}/away-limit", json={"seconds": 2})
+    assert r.json()["away_limit"] == 2
+    assert act(host, "POST", f"/api/matches/{mid}/away-limit", json={"seconds": 0}).status_code == 422
+    assert act(guest, "POST", f"/api/matches/{mid}/away-limit", json={"seconds": 30}).status_code == 403
+    # Ann (seat 0) is to break and has no live connection: she has been away since she sat down.
+    seats = client.get(f"/api/matches/{mid}/seats").json()["seats"]
+    since = datetime.fromisoformat(seats[0]["away_since"])
+    assert seats[0]["present"] is False
+    _set_now(client, since + timedelta(seconds=1))
+    r = act(guest, "POST", f"/api/matches/{mid}/claim")
+    assert (r.status_code, r.json()["key"]) == (409, "claim.too_soon")
+    _set_now(client, since + timedelta(seconds=3))
+    assert act(stranger, "POST", f"/api/matches/{mid}/claim").status_code == 401
+    assert act(host, "POST", f"/api/matches/{mid}/claim").json()["key"] == "claim.not_opponent"
+    r = act(guest, "POST", f"/api/matches/{mid}/claim")
+    assert r.status_code == 200, r.text
+    assert r.json()["shot"]["kind"] == "claim" and r.json()["shot"]["seat"] == 0
+    view = client.get(f"/api/matches/{mid}").json()
+    assert view["status"] == "finished" and view["state"]["winner"] == 1
+    calls = [c["key"] for c in client.get(f"/api/matches/{mid}/shots").json()[0]["announcements"]]
+    assert calls[0] == "claim.made"
+    assert datetime.now(UTC) > since  # (the claim used the server's clock, injected here)
+
+
+def test_no_claim_with_a_shot_clock(client: TestClient) -> None:
+    r = client.post("/api/matches", json={"game": "snooker", "shot_clock": 30, "players": [
+        {"name": "Ann"}, {"name": "Mai", "invite": True}]})
+    m = r.json()
+    guest = TestClient(client.app)
+    code = m["online"]["invitations"][0]["code"]
+    guest.post(f"/api/matches/{m['id']}/join", json={"code": code, "name": "Mai"})
+    r = act(guest, "POST", f"/api/matches/{m['id']}/claim")
+    assert (r.status_code, r.json()["key"]) == (409, "claim.clock")

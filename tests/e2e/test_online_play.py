@@ -376,3 +376,51 @@ def test_a_player_aborts_before_the_first_stroke(browser: Any, server: Server) -
     assert host.request("GET", f"/api/matches/{mid}") == 404
     for p in (host, guest):
         p.close()
+
+
+def test_presence_spectators_and_a_claim_after_the_away_limit(browser: Any, server: Server) -> None:
+    """Each seat shows connected or away, the table counts its spectators; when the player to
+    move has been away longer than the match's away limit (2 s here; 60 s by default) and there
+    is no shot clock, the opponent may wait or claim — and every browser gets the end screen."""
+    host, guest, spectator = (Player(browser, server) for _ in range(3))
+    host.open("/#/")
+    host.page.select_option("select[name=game]", "snooker")
+    host.page.fill("input[name=player0]", "Ann")
+    host.page.click("#friend")
+    host.at_table()
+    mid = host.eval("window.cueboard.m.id")
+    link = host.page.locator("#waiting-room .invite input[id^=invite-]").input_value()
+    assert host.request("POST", f"/api/matches/{mid}/away-limit", {"seconds": 2}) == 200
+    guest.page.goto(link)
+    guest.page.wait_for_selector("#join-name")
+    guest.page.fill("#join-name", "Mai")
+    guest.page.click("#join")
+    guest.at_table()
+    spectator.open(f"/#/match/{mid}")
+    spectator.at_table()
+    for p in (host, guest, spectator):
+        p.page.wait_for_selector("#spectators[data-count='1']")
+        p.page.wait_for_selector("#presence li[data-seat='0'][data-presence='connected']")
+    assert guest.page.locator("#claim").count() == 0  # Ann is here
+    # Ann (to break) leaves the table: away in every browser; after 2 s Mai may claim or wait.
+    host.page.goto(server.url + "/#/")
+    for p in (guest, spectator):
+        p.page.wait_for_selector("#presence li[data-seat='0'][data-presence='away']")
+    guest.page.wait_for_selector("#claim-offer", timeout=10000)
+    assert spectator.page.locator("#claim").count() == 0  # only the opponent claims
+    guest.page.screenshot(path=str(SHOTS / "online-claim.png"), full_page=True)
+    guest.page.click("#claim-wait")
+    assert guest.page.locator("#claim").count() == 0
+    # Ann comes back, then leaves again: the offer returns after the limit, and Mai claims.
+    host.page.goto(f"{server.url}/#/match/{mid}")
+    host.at_table()
+    guest.page.wait_for_selector("#presence li[data-seat='0'][data-presence='connected']")
+    host.page.goto(server.url + "/#/")
+    guest.page.wait_for_selector("#claim", timeout=10000)
+    guest.page.click("#claim")
+    for p in (guest, spectator):
+        p.page.wait_for_selector("#end #end-close", timeout=30000)
+        assert "Claimed: the player to move was away too long." in p.page.locator("#calls").inner_text()
+        assert "Mai wins" in p.page.locator("#end-title").inner_text()
+    for p in (host, guest, spectator):
+        p.close()

@@ -86,6 +86,8 @@ class LiveHub:
         self._events: dict[str, asyncio.Event] = {}
         self._watchers: Counter[str] = Counter()
         self._present: Counter[tuple[str, int]] = Counter()
+        #: Streams of each match opened without a seat (spectators), in this process.
+        self._spectators: Counter[str] = Counter()
         self._stamps: dict[str, tuple[Any, ...]] = {}
         self._shots: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
         self._cache_shots = cache_shots
@@ -261,7 +263,9 @@ class LiveHub:
             self.clock.sync(match_id)
             clock = self.clock.state(match_id)
         moves, view, seats = self._read_match(match_id)
-        table = self.table(match_id) if self.table is not None else None
+        table = None
+        if self.table is not None:
+            table = {**self.table(match_id), "spectators": self._spectators[match_id]}
         return moves, {**view, "clock": clock, "table": table}, seats
 
     def _read_match(self, match_id: str) -> tuple[int, dict[str, Any], list[dict[str, Any]]]:
@@ -285,6 +289,9 @@ class LiveHub:
         self._watchers[match_id] += 1
         for seat in held:
             self._present[(match_id, seat)] += 1
+        if not held:
+            self._spectators[match_id] += 1
+            self._wake(match_id)  # (the table shows how many watch)
         try:
             if held:
                 await asyncio.to_thread(self.book.touch, match_id, held, lease(self.lease_s))
@@ -324,6 +331,11 @@ class LiveHub:
                 except TimeoutError:
                     yield ": ping\n\n"
         finally:
+            if not held:
+                self._spectators[match_id] -= 1
+                if self._spectators[match_id] <= 0:
+                    del self._spectators[match_id]
+                self._wake(match_id)
             self._watchers[match_id] -= 1
             if self._watchers[match_id] <= 0:
                 del self._watchers[match_id]

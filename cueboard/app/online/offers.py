@@ -27,7 +27,7 @@ from sqlalchemy import select
 from cueboard.app.games import adapter
 from cueboard.app.online.clock import ShotClock
 from cueboard.app.online.guard import AccessError, add_cookie, credentials
-from cueboard.app.online.seats import Access, OnlineError, SeatBook
+from cueboard.app.online.seats import Access, OnlineError, SeatBook, seat_json
 from cueboard.app.service import MatchService
 from cueboard.errors import SettingsError
 from cueboard.store import StoreError
@@ -43,6 +43,12 @@ def takebacks_allowed(om: OnlineMatchRow) -> bool:
     """The match's takeback setting: the host's choice, else on without a shot clock (a clock
     cannot be wound back fairly)."""
     return om.takeback if om.takeback is not None else om.shot_clock_s is None
+
+
+#: Seconds the player to move may be away before the opponent may claim (lichess lets the
+#: opponent of a player who left claim the game after a short wait, or wait on).
+AWAY_LIMIT_S = 60
+AWAY_MIN_S, AWAY_MAX_S = 1, 3600
 
 
 def next_first(order: tuple[int, ...], previous: int) -> int:
@@ -229,7 +235,51 @@ class Offers:
     @staticmethod
     def table_of(om: OnlineMatchRow) -> dict[str, Any]:
         return {"offer": om.offer, "next": om.next_id, "previous": om.previous_id, "series": om.series,
-                "takeback": takebacks_allowed(om)}
+                "takeback": takebacks_allowed(om),
+                "away_limit": om.away_limit_s if om.away_limit_s is not None else AWAY_LIMIT_S}
+
+    # --- claims --------------------------------------------------------------------------------
+    def set_away_limit(self, match_id: str, seconds: int) -> dict[str, Any]:
+        """The host's away limit: seconds the player to move may be away before a claim."""
+        if not AWAY_MIN_S <= seconds <= AWAY_MAX_S:
+            raise SettingsError(f"away_limit must be from {AWAY_MIN_S} to {AWAY_MAX_S} seconds, "
+                                f"not {seconds}")
+        with self.store.session() as s:
+            om = s.get(OnlineMatchRow, match_id)
+            if om is None:
+                raise StoreError(f"no match with id '{match_id}'")
+            om.away_limit_s = seconds
+        return self.table(match_id)
+
+    def claim(self, match_id: str, access: Access, version: int, now: datetime) -> dict[str, Any]:
+        """The opponent of the player to move, away (no live connection) for longer than the
+        away limit in a match without a shot clock, claims: the absent player's concession is
+        ruled for them — the frame in snooker (WPBSA S4 R6), the game in crokinole — stored as a
+        move of kind ``claim``. Novuss has no concession in its rules: nothing to claim, the
+        opponent waits."""
+        with self.store.session() as s:
+            om = s.get(OnlineMatchRow, match_id)
+            match = s.get(MatchRow, match_id)
+            if om is None or match is None:
+                raise StoreError(f"no match with id '{match_id}'")
+            rows = list(s.scalars(select(SeatRow).where(SeatRow.match_id == match_id)))
+            mine = self._mine(access, [r.seat for r in rows], "claim")
+            if om.shot_clock_s is not None:
+                raise _refuse(409, "claim.clock", "a match with a shot clock is never claimed: the clock "
+                              "rules the absent player's time-outs")
+            limit = om.away_limit_s if om.away_limit_s is not None else AWAY_LIMIT_S
+            turn = match.turn or {}
+            seat = turn.get("seat")
+            sides = (match.scoreboard or {}).get("sides", [])
+            movers = next((set(sd["seats"]) for sd in sides if seat in sd["seats"]), {seat})
+            if match.status != "playing" or not (mine - movers):
+                raise _refuse(409, "claim.not_opponent", "only the opponent of the player to move may claim")
+            away = next((seat_json(r, now) for r in rows if r.seat == seat), None)
+            since = datetime.fromisoformat(away["away_since"]) if away and away["away_since"] else None
+            if since is None or (now - since).total_seconds() < limit:
+                raise _refuse(409, "claim.too_soon", f"the player to move has not been away for {limit} s")
+        return self.service.concede(match_id, expected=version, kind="claim")
+
 
     def _create(self, match_id: str) -> str:
         """The rematch of ``match_id``: the same players in the same seats (the AI at its level),

@@ -277,11 +277,17 @@ class SeatBook:
 
 
 def seat_json(r: SeatRow, now: datetime) -> dict[str, Any]:
-    until = r.present_until
-    if until is not None and until.tzinfo is None:  # SQLite returns naive datetimes
-        until = until.replace(tzinfo=UTC)
+    until = _aware(r.present_until)
+    present = until is not None and until > now
+    claimed = _aware(r.claimed_at)
+    away_since = None if present or r.token_hash is None else (until or claimed)
     return {"seat": r.seat, "name": r.name, "claimed": r.token_hash is not None,
-            "invited": r.invite_hash is not None, "present": until is not None and until > now}
+            "invited": r.invite_hash is not None, "present": present,
+            "away_since": away_since.isoformat() if away_since is not None else None}
+
+
+def _aware(t: datetime | None) -> datetime | None:
+    return t.replace(tzinfo=UTC) if t is not None and t.tzinfo is None else t  # SQLite: naive
 
 
 def lease(seconds: float) -> datetime:

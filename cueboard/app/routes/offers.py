@@ -102,3 +102,28 @@ def takeback_decline(match_id: MatchId, access: Holder, on: OnlinePlay) -> dict[
         return on.offers.answer_takeback(match_id, access, accept=False)
     finally:
         on.hub.notify(match_id)
+
+
+class AwayLimit(BaseModel):
+    """Seconds the player to move may be away before the opponent may claim."""
+
+    seconds: int
+
+
+@router.post("/away-limit", summary="How long the player to move may be away before a claim (host)",
+             responses=errors(401, 403, 422))
+def away_limit(match_id: MatchId, body: AwayLimit, on: OnlinePlay,
+               _: Annotated[Access, Depends(host)]) -> dict[str, Any]:
+    try:
+        return on.offers.set_away_limit(match_id, body.seconds)
+    finally:
+        on.hub.notify(match_id)
+
+
+@router.post("/claim", summary="Claim against the player to move, away too long (the opponent)",
+             responses=errors(401, 403, 409))
+def claim(match_id: MatchId, version: Version, access: Holder, on: OnlinePlay) -> dict[str, Any]:
+    try:
+        return on.offers.claim(match_id, access, version, on.clock.now())
+    finally:
+        on.hub.notify(match_id)

@@ -81,3 +81,22 @@ export function takebackSetting(live) {
   });
   return el("div", { class: "row" }, box, el("label", { for: "takeback-setting" }, t("takeback.setting")));
 }
+
+// A claim (as lichess offers "claim victory" when the opponent left): the player to move has had
+// no live connection for longer than the match's away limit and there is no shot clock — their
+// opponents may claim (the absent player's concession is ruled for them) or wait.
+export function claimBox(live) {
+  const m = live.s.m;
+  if (m.status !== "playing" || m.clock || !live.table || m.turn.player?.kind === "ai") return [];
+  const mover = m.turn.seat;
+  const seat = live.seats.find((x) => x.seat === mover);
+  if (!seat || seat.present || !seat.away_since || live.waited === seat.away_since) return [];
+  const side = live.s.sideOfSeat(mover);
+  if (!live.you.seats.some((x) => live.s.sideOfSeat(x) !== side)) return [];
+  const away = Math.floor((Date.now() - Date.parse(seat.away_since)) / 1000);
+  if (away < live.table.away_limit) return [];
+  return [el("p", { id: "claim-offer" }, t("claim.offer", { name: live.s.nameOfSeat(mover), s: live.table.away_limit })),
+    el("div", { class: "row" },
+      el("button", { class: "primary", id: "claim", onclick: () => live.claim() }, t("claim.button")),
+      el("button", { id: "claim-wait", onclick: () => { live.waited = seat.away_since; live.renderOffer(); } }, t("claim.wait")))];
+}

@@ -6,7 +6,7 @@ import { api, remember } from "./api.js";
 import { t } from "./i18n.js";
 import { el } from "./dom.js";
 import { copyRow, invitationCard, keepInvites, link, place, waitingRoom } from "./waiting.js";
-import { offerBox, seriesText, takebackSetting } from "./offers.js";
+import { claimBox, offerBox, seriesText, takebackSetting } from "./offers.js";
 
 // When each pushed move arrived (Date.now(), ms), for the browser tests and `make bench`.
 export const liveStats = { received: [] };
@@ -77,6 +77,7 @@ export class LiveTable {
     this.card = null;
     this.clockEl = el("p", { id: "shot-clock", class: "clock", "aria-live": "off" });
     this.timer = null;
+    this.claimTimer = setInterval(() => this.renderOffer(), 1000);  // (an away player's seconds)
     this.setClock(screen.m.clock);
     this.connect();
   }
@@ -130,6 +131,7 @@ export class LiveTable {
     this.es = null; document.body.dataset.live = "";
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    clearInterval(this.claimTimer);
   }
 
   push(item) { this.queue.push(item); this.drain(); }
@@ -186,7 +188,7 @@ export class LiveTable {
     this.table = table;
     this.seriesEl.textContent = seriesText(table.series);
     this.seriesEl.hidden = !table.series;
-    this.renderOffer();
+    this.render();
     if (table.next && !this.following) {
       this.following = true;
       if (!this.watching()) {
@@ -232,7 +234,17 @@ export class LiveTable {
 
   renderOffer() {
     if (!this.offerEl) return;
-    this.offerEl.replaceChildren(...offerBox(this));
+    const parts = [...offerBox(this), ...claimBox(this)];
+    const html = parts.map((p) => p.outerHTML).join("");
+    if (html === this.offerHtml) return;  // (unchanged: the buttons stay under the pointer)
+    this.offerHtml = html;
+    this.offerEl.replaceChildren(...parts);
+  }
+
+  // Claim against the player to move, away too long: the move is pushed to every browser.
+  async claim() {
+    try { await api("POST", `/matches/${this.s.m.id}/claim`); }
+    catch (err) { this.s.error.textContent = t(err.key, err.params); }
   }
 
   onSeats(seats) {
@@ -285,6 +297,7 @@ export class LiveTable {
       ul.append(li);
     }
     if (this.seats.length) c.append(ul);
+    if (this.table) c.append(el("p", { id: "spectators", class: "muted", "data-count": this.table.spectators }, t("online.spectators", { n: this.table.spectators })));
     const mine = this.you.seats.map((s) => this.s.nameOfSeat(s));
     c.append(el("p", { id: "role", class: "muted" }, this.watching() ? t("online.watching") : mine.length ? t("online.you_play", { names: mine.join(", ") }) : ""));
     if (this.you.host) {
