@@ -30,12 +30,14 @@ when an unexpected or security-sensitive error occurs): a database that cannot b
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Mapping, Sequence
 from http import HTTPStatus
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
@@ -180,7 +182,10 @@ def install(app: FastAPI) -> None:
         status = err.status_code
         code = {404: "not-found", 405: "method-not-allowed"}.get(status) or _phrase_code(status)
         key = "error.not_found" if status == 404 else "error.invalid"
-        return problem(request, status, code, str(err.detail), key=key, headers=err.headers)
+        headers = dict(err.headers or {})
+        if status == 405:  # every method of the path, not only its first route's (RFC 9110 15.5.6)
+            headers["Allow"] = allowed_methods(request)
+        return problem(request, status, code, str(err.detail), key=key, headers=headers)
 
     @app.exception_handler(Exception)
     async def _internal(request: Request, err: Exception) -> JSONResponse:
@@ -213,6 +218,103 @@ def install(app: FastAPI) -> None:
         where = f"{first['in']} {first['field']}" if first["in"] != "body" else first["field"]
         message = f"{where.strip()}: {first['detail']}" if where.strip() else first["detail"]
         return problem(request, 422, "validation-error", message, errors=errors)
+
+
+#: What each error status of a route means in this API (the schema's descriptions).
+MEANINGS: dict[int, str] = {
+    400: "the Host header names no host this server answers to",
+    401: "no token, or none of this resource's: send it as Authorization: Bearer <token>",
+    403: "the token does not allow this, or a write from another site",
+    404: "no such match, shot, job or path",
+    408: "the request body stopped arriving",
+    409: "not now: the match moved on (a stale X-Match-Version) or its state does not allow it",
+    413: "the request body is over the limit (64 KiB)",
+    415: "the request body is not JSON",
+    422: "a field is refused (see errors), or the rules refuse the input",
+    429: "too many requests of this kind from this client (see Retry-After)",
+    500: "internal error: nothing was changed",
+    503: "the store or the AI is unavailable now: try again shortly",
+}
+
+
+def errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """A route's ``responses=`` for its own error statuses (the ones every route has are added by
+    :func:`document`)."""
+    return {status: {"description": MEANINGS[status]} for status in statuses}
+
+
+def _statuses(path: str, method: str, op: dict[str, Any]) -> set[int]:
+    """The error statuses any route answers, from the guard and the handlers: 400 (a Host refused),
+    413 (a declared body too large), 500, 503 (the store); 422 with parameters or a body; 404
+    with path parameters; for a write under /api/, 403 (another site), 408 and 415 (the body)."""
+    out = {400, 413, 500, 503}
+    if op.get("parameters") or op.get("requestBody"):
+        out.add(422)
+    if "{" in path:
+        out.add(404)
+    if method not in ("get", "head", "options") and path.startswith("/api/"):
+        out |= {403, 408, 415}
+    return out
+
+
+def document(app: FastAPI) -> None:
+    """Make ``app``'s OpenAPI schema say how it errs: every error status each route can answer,
+    each as an ``application/problem+json`` :class:`Problem` (FastAPI's own 422 model, which this
+    API never answers, is replaced), 429 with its ``Retry-After``."""
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is not None:
+            return app.openapi_schema
+        schema = get_openapi(title=app.title, version=app.version, description=app.description,
+                             routes=app.routes)
+        components = schema.setdefault("components", {}).setdefault("schemas", {})
+        problem_schema = Problem.model_json_schema(ref_template="#/components/schemas/{model}")
+        components.update(problem_schema.pop("$defs", {}))
+        components["Problem"] = problem_schema
+        for unused in ("HTTPValidationError", "ValidationError"):
+            components.pop(unused, None)
+        for path, item in schema.get("paths", {}).items():
+            for method, op in item.items():
+                _document_errors(path, method, op)
+        app.openapi_schema = schema
+        return schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
+#: The schema of every error answer.
+_PROBLEM_CONTENT = {PROBLEM_JSON: {"schema": {"$ref": "#/components/schemas/Problem"}}}
+_RETRY_AFTER = {"Retry-After": {"required": True, "description": "seconds to wait",
+                                "schema": {"type": "string", "pattern": "^[0-9]+$"}}}
+
+
+def _document_errors(path: str, method: str, op: dict[str, Any]) -> None:
+    """Every error status of one operation, answered as a problem (a route's own description kept)."""
+    responses = op.setdefault("responses", {})
+    own = {int(c) for c in responses if c.isdigit() and int(c) >= 400}
+    for status in sorted(_statuses(path, method, op) | own):
+        description = MEANINGS.get(status) or HTTPStatus(status).phrase
+        if status in own and status != 422:  # FastAPI's own 422 says nothing of this API
+            description = responses[str(status)].get("description") or description
+        answer: dict[str, Any] = {"description": description, "content": _PROBLEM_CONTENT}
+        if status == 429:
+            answer["headers"] = _RETRY_AFTER
+        responses[str(status)] = answer
+
+
+def allowed_methods(request: Request) -> str:
+    """The methods the app answers at the request's path (its ``Allow`` header), as its OpenAPI
+    schema documents them: the schema's paths are the routes' templates (``{match_id}``: one
+    path segment)."""
+    methods: set[str] = set()
+    for path, item in request.app.openapi().get("paths", {}).items():
+        pattern = "^" + re.sub(r"\\\{[^/]+?\\\}", "[^/]+", re.escape(path)) + "$"
+        if re.match(pattern, request.url.path):
+            methods |= {m.upper() for m in item if m in _METHODS}
+    return ", ".join(sorted(methods))
+
+
+_METHODS = frozenset({"get", "put", "post", "delete", "options", "head", "patch", "trace"})
 
 
 def _phrase_code(status: int) -> str:

@@ -90,6 +90,7 @@ def create_app(
     app.state.shotmaps = ShotMapJobs()
     app.add_middleware(Guard, allowed_hosts=allowed_hosts, body_limit=body_limit)
     problems.install(app)
+    problems.document(app)
     for router in ROUTERS:
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

@@ -1,9 +1,7 @@
 """Fuzzing the API (docs/service.md#how-it-is-tested), in-process (no socket), with the stand-in
 physics of fake_physics.py and the games' real referees:
 
-- **Schema-driven** (schemathesis): requests generated from the OpenAPI schema for every
-  operation — bodies, path, query and header values within and outside their declared types.
-  No answer may be a 5xx.
+- **Schema-driven**: tests/app/test_schema.py (Schemathesis, all its checks).
 - **Stateful** (a hypothesis state machine over live matches): matches created with good and bad
   lobby settings, then strokes, choices, placements, AI turns and deletions with bodies mixing
   legal strokes and hostile values (strings, booleans, huge numbers, nesting, unknown fields), and
@@ -11,20 +9,18 @@ physics of fake_physics.py and the games' real referees:
   left the match exactly as it was (version, position, state, status, stored shots); a 2xx
   acting answer moved its version on by one.
 
-Both are bounded (examples and steps fixed below; about a minute together on two cores).
+Bounded (examples and steps fixed below; about half a minute on two cores).
 """
 
 from __future__ import annotations
 
 import math
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
 import fake_physics
 import pytest
-import schemathesis
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
@@ -37,27 +33,9 @@ from cueboard.store import Store, StoreError
 LOTS = Rate(per_minute=1e6, burst=100_000)
 
 
-# --- schema-driven -----------------------------------------------------------------------------
-# The schema is read from an app built at import (schemathesis parametrizes the test by operation
-# at collection); its database lives in a temporary folder removed when the tests end.
-_FOLDER = tempfile.TemporaryDirectory(prefix="cueboard-fuzz-")
-_APP = create_app(f"sqlite:///{_FOLDER.name}/schema.sqlite3", create_rate=LOTS, ai_rate=LOTS)
-schema = schemathesis.openapi.from_asgi("/openapi.json", _APP)
-
-
 @pytest.fixture(autouse=True)
 def _stand_in_physics(monkeypatch: pytest.MonkeyPatch) -> None:
     fake_physics.install(monkeypatch)
-
-
-@schema.parametrize()
-@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
-def test_schema_driven_requests_never_get_a_5xx(case: Any) -> None:
-    response = case.call()
-    assert response.status_code < 500, (case.method, case.formatted_path, response.text[:500])
-    ctype = str((response.headers.get("content-type") or [""])[0])  # schemathesis: name -> values
-    wanted = "application/json" if response.status_code < 400 else "application/problem+json"
-    assert ctype == wanted or response.status_code == 204, response.headers
 
 
 # --- stateful ----------------------------------------------------------------------------------

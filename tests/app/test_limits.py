@@ -175,7 +175,8 @@ def test_the_rate_limiter_refills_and_stays_bounded() -> None:
     assert len(limiter) == 3
 
 
-def test_errors_are_problems_even_500_and_503_and_name_no_cause(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_errors_are_problems_even_500_and_503_and_name_no_cause(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     fake_physics.install(monkeypatch)
     path = tmp_path / "ro.sqlite3"
     app = create_app(f"sqlite:///{path}")

@@ -19,6 +19,7 @@ from pydantic import Field, model_validator
 from cueboard.app.online import Online
 from cueboard.app.online.clock import MAX_SECONDS as CLOCK_MAX
 from cueboard.app.online.clock import MIN_SECONDS as CLOCK_MIN
+from cueboard.app.problems import errors
 from cueboard.app.routes.common import (
     INT_MAX,
     MatchId,
@@ -31,6 +32,16 @@ from cueboard.app.routes.common import (
     seat_holder,
     seat_to_move,
     service,
+)
+from cueboard.app.routes.models import (
+    RECORD,
+    Legal,
+    MatchCreated,
+    MatchSummary,
+    MatchView,
+    Move,
+    ShotReplay,
+    ShotSummary,
 )
 from cueboard.app.service import SHOT_PAGE_MAX, MatchService
 from cueboard.app.text import SafeText
@@ -89,7 +100,8 @@ class PlacementIn(StrictBody):
     y: float = Field(allow_inf_nan=False)
 
 
-@router.post("", status_code=201, summary="Create a match", dependencies=[Depends(create_limit)])
+@router.post("", status_code=201, summary="Create a match", dependencies=[Depends(create_limit)],
+             response_model=MatchCreated, response_model_exclude_unset=True, responses=errors(429))
 def create_match(body: MatchIn, request: Request, response: Response, svc: Service,
                  on: OnlinePlay) -> dict[str, Any]:
     players = [p.model_dump(exclude={"invite"}) for p in body.players]
@@ -99,35 +111,41 @@ def create_match(body: MatchIn, request: Request, response: Response, svc: Servi
     return {**view, "clock": on.clock.state(view["id"]), "online": online_json}
 
 
-@router.get("", summary="The caller's matches and the public ones, newest first")
+@router.get("", summary="The caller's matches and the public ones, newest first",
+            response_model=list[MatchSummary], response_model_exclude_unset=True)
 def list_matches(request: Request, on: OnlinePlay,
                  status: Literal["playing", "finished"] | None = None) -> list[dict[str, Any]]:
     return on.listing(request, status)
 
 
-@router.get("/{match_id}", summary="A match: version, position, turn, scoreboard")
+@router.get("/{match_id}", summary="A match: version, position, turn, scoreboard",
+            response_model=MatchView, response_model_exclude_unset=True)
 def get_match(match_id: MatchId, on: OnlinePlay) -> dict[str, Any]:
     return on.view(match_id)
 
 
-@router.delete("/{match_id}", status_code=204, summary="Delete a match (host)", dependencies=[Depends(host)])
+@router.delete("/{match_id}", status_code=204, summary="Delete a match (host)", dependencies=[Depends(host)],
+               responses=errors(401, 403, 409))
 def delete_match(match_id: MatchId, version: Version, svc: Service) -> None:
     svc.delete(match_id, expected=version)
 
 
 @router.post("/{match_id}/shots", summary="Play a stroke (declaration + strike)",
+             response_model=Move, response_model_exclude_unset=True, responses=errors(401, 403, 409),
              dependencies=[Depends(seat_to_move)])
 def play_shot(match_id: MatchId, version: Version, body: ShotIn, svc: Service) -> dict[str, Any]:
     return svc.strike(match_id, body.declaration, body.strike, expected=version)
 
 
 @router.post("/{match_id}/choices", summary="Make a choice the rules offer now",
+             response_model=Move, response_model_exclude_unset=True, responses=errors(401, 403, 409),
              dependencies=[Depends(seat_to_move)])
 def make_choice(match_id: MatchId, version: Version, body: ChoiceIn, svc: Service) -> dict[str, Any]:
     return svc.choose(match_id, body.choice, expected=version)
 
 
 @router.post("/{match_id}/placement", summary="Check a placement (cue ball in the D...)",
+             response_model=Legal, responses=errors(401, 403, 409),
              dependencies=[Depends(seat_to_move)])
 def check_placement(match_id: MatchId, version: Version, body: PlacementIn, svc: Service) -> dict[str, Any]:
     svc.check_placement(match_id, body.x, body.y, expected=version)
@@ -136,19 +154,22 @@ def check_placement(match_id: MatchId, version: Version, body: PlacementIn, svc:
 
 @router.post("/{match_id}/concede",
              summary="The person to move concedes (snooker: the frame, crokinole: the game)",
+             response_model=Move, response_model_exclude_unset=True, responses=errors(401, 403, 409),
              dependencies=[Depends(seat_to_move)])
 def concede(match_id: MatchId, version: Version, svc: Service) -> dict[str, Any]:
     return svc.concede(match_id, expected=version)
 
 
 @router.post("/{match_id}/ai", summary="Let the AI player to move play its turn",
+             response_model=Move, response_model_exclude_unset=True, responses=errors(401, 403, 409, 429),
              dependencies=[Depends(seat_holder), Depends(ai_limit)])
 def ai_turn(match_id: MatchId, version: Version, svc: Service) -> dict[str, Any]:
     return svc.ai_play(match_id, expected=version)
 
 
 @router.get("/{match_id}/shots",
-            summary="A page of the shots of a match (or of one frame), from shot number `start` on")
+            summary="A page of the shots of a match (or of one frame), from shot number `start` on",
+            response_model=list[ShotSummary], response_model_exclude_unset=True)
 def list_shots(
     match_id: MatchId, svc: Service,
     frame: Annotated[int | None, Query(ge=0, le=INT_MAX)] = None,
@@ -158,13 +179,15 @@ def list_shots(
     return svc.shots(match_id, frame, start=start, limit=limit)
 
 
-@router.get("/{match_id}/shots/{number}", summary="One stored shot, ready to replay")
+@router.get("/{match_id}/shots/{number}", summary="One stored shot, ready to replay",
+            response_model=ShotReplay, response_model_exclude_unset=True)
 def get_shot(match_id: MatchId, number: Annotated[int, PathParam(ge=0, le=INT_MAX)],
              svc: Service) -> dict[str, Any]:
     return svc.shot(match_id, number)
 
 
-@router.get("/{match_id}/record", summary="The match record (JSON, docs/records.md)")
+@router.get("/{match_id}/record", summary="The match record (JSON, docs/records.md)",
+            response_class=StreamingResponse, responses=RECORD)
 def match_record(match_id: MatchId, svc: Service) -> StreamingResponse:
     chunks = svc.record_chunks(match_id)
     first = next(chunks)  # a missing match is a 404 before the answer starts

@@ -13,7 +13,9 @@ from pydantic import BaseModel, Field
 from cueboard.app.online import Online
 from cueboard.app.online.guard import add_cookie
 from cueboard.app.online.seats import Access
+from cueboard.app.problems import errors
 from cueboard.app.routes.common import MatchId, host, online
+from cueboard.app.routes.models import EVENTS, InvitationState, Joined, Published, Seats
 from cueboard.app.text import SafeText
 from cueboard.errors import CueboardInputError
 
@@ -34,19 +36,22 @@ class PublishIn(BaseModel):
     public: bool
 
 
-@router.get("/seats", summary="The seats (names, taken, present) and what the caller holds")
+@router.get("/seats", summary="The seats (names, taken, present) and what the caller holds",
+            response_model=Seats, response_model_exclude_unset=True)
 def seats(match_id: MatchId, request: Request, on: OnlinePlay) -> dict[str, Any]:
     access = on.guard.access(request, match_id)
     return {"you": access.to_json(), "seats": on.book.seats(match_id), "public": on.book.is_public(match_id)}
 
 
-@router.get("/invitations/{code}", summary="The seat an invitation is for, and whether it is open")
+@router.get("/invitations/{code}", summary="The seat an invitation is for, and whether it is open",
+            response_model=InvitationState, response_model_exclude_unset=True)
 def invitation(match_id: MatchId, code: str, on: OnlinePlay) -> dict[str, Any]:
     on.service.store.get_match(match_id)
     return on.book.invitation(match_id, code)
 
 
-@router.post("/join", summary="Take an invited seat with a display name (sets the seat's cookie)")
+@router.post("/join", summary="Take an invited seat with a display name (sets the seat's cookie)",
+             response_model=Joined, response_model_exclude_unset=True, responses=errors(409))
 def join(match_id: MatchId, body: JoinIn, request: Request, response: Response,
          on: OnlinePlay) -> dict[str, Any]:
     on.service.store.get_match(match_id)
@@ -57,7 +62,8 @@ def join(match_id: MatchId, body: JoinIn, request: Request, response: Response,
     return {"seat": seat, "token": token}
 
 
-@router.post("/publish", summary="List the match publicly for spectators, or not (host)")
+@router.post("/publish", summary="List the match publicly for spectators, or not (host)",
+             response_model=Published, response_model_exclude_unset=True, responses=errors(401, 403))
 def publish(match_id: MatchId, body: PublishIn, on: OnlinePlay,
             _: Annotated[Access, Depends(host)]) -> dict[str, Any]:
     on.book.publish(match_id, body.public)
@@ -65,7 +71,7 @@ def publish(match_id: MatchId, body: PublishIn, on: OnlinePlay,
 
 
 @router.get("/live", summary="The live table: Server-Sent Events of the match's moves and seats",
-            response_class=StreamingResponse)
+            response_class=StreamingResponse, responses={**EVENTS, **errors(429)})
 def live(match_id: MatchId, request: Request, on: OnlinePlay,
          after: Annotated[int | None, Query(ge=0)] = None,
          last_event_id: Annotated[str | None, Header()] = None) -> StreamingResponse:

@@ -14,7 +14,9 @@ from cueboard import __version__
 from cueboard.app.games import adapter, available_games
 from cueboard.app.messages import LANGUAGES, UnknownLanguageError, catalogue
 from cueboard.app.routes.common import service, store
+from cueboard.app.routes.models import GameInfo, Health
 from cueboard.app.service import MatchService
+from cueboard.errors import UnknownGameError
 from cueboard.store import Store, StoreError
 
 STATIC = Path(__file__).parents[1] / "static"
@@ -22,7 +24,8 @@ STATIC = Path(__file__).parents[1] / "static"
 router = APIRouter()
 
 
-@router.get("/api/games", summary="The games the app can play, with their lobby settings", tags=["games"])
+@router.get("/api/games", summary="The games the app can play, with their lobby settings", tags=["games"],
+            response_model=list[GameInfo], response_model_exclude_unset=True)
 def games(svc: Annotated[MatchService, Depends(service)]) -> list[dict[str, Any]]:
     return svc.games()
 
@@ -30,7 +33,10 @@ def games(svc: Annotated[MatchService, Depends(service)]) -> list[dict[str, Any]
 @router.get("/api/games/{game}/spec", summary="The table / board geometry the page draws (metres)",
             tags=["games"])
 def spec(game: Annotated[str, PathParam(max_length=32)]) -> dict[str, Any]:
-    return adapter(game).spec()
+    try:
+        return adapter(game).spec()
+    except UnknownGameError as err:  # a path naming no resource: 404
+        raise StoreError(str(err)) from None
 
 
 @router.get("/api/i18n", summary="The languages of the message catalogues", tags=["i18n"])
@@ -47,7 +53,7 @@ def messages(lang: Annotated[str, PathParam(max_length=16)]) -> dict[str, str]:
 
 
 @router.get("/api/health", summary="Liveness, the database takes writes, the games, the warm-up",
-            responses={503: {"description": "the database cannot be written"}}, tags=["health"])
+            response_model=Health, response_model_exclude_unset=True, tags=["health"])
 def health(request: Request, st: Annotated[Store, Depends(store)]) -> dict[str, Any]:
     written = st.check_writable()
     return {"ok": True, "version": __version__, "games": available_games(),

@@ -18,11 +18,12 @@ import secrets
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request, Response
-from fastapi.responses import PlainTextResponse
 
 from cueboard.app.online.guard import COOKIE_MAX_AGE, AccessError, bearer
 from cueboard.app.online.seats import digest, new_secret
+from cueboard.app.problems import errors
 from cueboard.app.routes.common import MatchId, store
+from cueboard.app.routes.models import RECORD, ScorerCreated, ScorerSummary, ScorerView
 from cueboard.app.scorer import (
     EntryIn,
     ScorerIn,
@@ -81,7 +82,8 @@ def _owned(request: Request, match_id: MatchId, db: Db) -> ScorerRow:
 Owned = Annotated[ScorerRow, Depends(_owned)]
 
 
-@router.post("", status_code=201, summary="Create a scorer match (a real snooker match kept by hand)")
+@router.post("", status_code=201, summary="Create a scorer match (a real snooker match kept by hand)",
+             response_model=ScorerCreated, response_model_exclude_unset=True)
 def create(body: ScorerIn, request: Request, response: Response, db: Db) -> dict[str, Any]:
     seed = secrets.randbelow(2**31) if body.seed is None else body.seed
     header = new_header(body, seed)
@@ -94,7 +96,8 @@ def create(body: ScorerIn, request: Request, response: Response, db: Db) -> dict
     return {**view_json(match_id, header, [], board, "playing", owner=True), "owner_token": token}
 
 
-@router.get("", summary="The scorer matches whose owner token the request presents, newest first")
+@router.get("", summary="The scorer matches whose owner token the request presents, newest first",
+            response_model=list[ScorerSummary], response_model_exclude_unset=True)
 def listing(request: Request, db: Db) -> list[dict[str, Any]]:
     out = []
     for row in list_scorers(db, {digest(t) for t in _all_tokens(request)}):
@@ -105,7 +108,8 @@ def listing(request: Request, db: Db) -> list[dict[str, Any]]:
     return out
 
 
-@router.get("/{match_id}", summary="A scorer match: the scoreboard and the last calls (no token needed)")
+@router.get("/{match_id}", summary="A scorer match: the scoreboard and the last calls (no token needed)",
+            response_model=ScorerView, response_model_exclude_unset=True)
 def view(match_id: MatchId, request: Request, db: Db) -> dict[str, Any]:
     row = get_scorer(db, match_id)
     token = bearer(request)
@@ -115,7 +119,8 @@ def view(match_id: MatchId, request: Request, db: Db) -> dict[str, Any]:
 
 
 @router.post("/{match_id}/entries",
-             summary="Report an entry (owner): refereed; a refused one is a 422 and changes nothing")
+             summary="Report an entry (owner): refereed; a refused one is a 422 and changes nothing",
+             response_model=ScorerView, response_model_exclude_unset=True, responses=errors(401, 403, 409))
 def post_entry(match_id: MatchId, body: EntryIn, row: Owned, db: Db) -> dict[str, Any]:
     board = referee(row.header, row.entries)
     entry = normal(body, row.header)
@@ -128,7 +133,8 @@ def post_entry(match_id: MatchId, body: EntryIn, row: Owned, db: Db) -> dict[str
     return view_json(match_id, row.header, entries, board, status, owner=True)
 
 
-@router.post("/{match_id}/undo", summary="Take back the last entry (owner)")
+@router.post("/{match_id}/undo", summary="Take back the last entry (owner)",
+             response_model=ScorerView, response_model_exclude_unset=True, responses=errors(401, 403, 409))
 def undo(match_id: MatchId, row: Owned, db: Db) -> dict[str, Any]:
     if not row.entries:
         raise SnookerInputError("nothing to undo")
@@ -139,13 +145,13 @@ def undo(match_id: MatchId, row: Owned, db: Db) -> dict[str, Any]:
     return view_json(match_id, row.header, entries, board, status, owner=True)
 
 
-@router.get("/{match_id}/record", summary="The match record (JSON, docs/records.md)")
-def record(match_id: MatchId, db: Db) -> PlainTextResponse:
+@router.get("/{match_id}/record", summary="The match record (JSON, docs/records.md)", responses=RECORD)
+def record(match_id: MatchId, db: Db) -> Response:
     row = get_scorer(db, match_id)
-    return PlainTextResponse(referee(row.header, row.entries).match_record().to_json(),
-                             media_type="application/json")
+    return Response(referee(row.header, row.entries).match_record().to_json(), media_type="application/json")
 
 
-@router.delete("/{match_id}", status_code=204, summary="Delete a scorer match (owner)")
+@router.delete("/{match_id}", status_code=204, summary="Delete a scorer match (owner)",
+               responses=errors(401, 403))
 def delete(match_id: MatchId, _row: Owned, db: Db) -> None:
     delete_scorer(db, match_id)

@@ -11,7 +11,9 @@ from fastapi import APIRouter, Depends, Path, Request
 
 from cueboard.analysis.shotmap import ShotMapSpec, grid
 from cueboard.app.online.guard import bearer
+from cueboard.app.problems import errors
 from cueboard.app.routes.common import client, store
+from cueboard.app.routes.models import ShotMapJob, ShotMapStarted
 from cueboard.app.shotmap_api import MAX_WEB_SHOTS, ShotMapIn, ShotMapJobs
 from cueboard.errors import CueboardInputError
 from cueboard.store import Store
@@ -42,7 +44,8 @@ def _position(db: Store, match_id: str, shot: int | None) -> dict[str, Any]:
     return after
 
 
-@router.post("", status_code=202, summary="Start a shot map of a snooker match's position (with its token)")
+@router.post("", status_code=202, summary="Start a shot map of a snooker match's position (with its token)",
+             response_model=ShotMapStarted, response_model_exclude_unset=True, responses=errors(404, 429))
 def start_shotmap(body: ShotMapIn, request: Request, db: Db, maps: Jobs) -> dict[str, Any]:
     position = _position(db, body.match_id, body.shot)
     spec = ShotMapSpec(json.dumps(position), body.target, body.level, body.step, body.trials, body.seed)
@@ -56,7 +59,8 @@ def start_shotmap(body: ShotMapIn, request: Request, db: Db, maps: Jobs) -> dict
     return {**maps.json(job_id, maps.get(job_id, [token])), "token": token}
 
 
-@router.get("/{job_id}", summary="A shot map (token): its place in the queue, rows done, the map once done")
+@router.get("/{job_id}", summary="A shot map (token): its place in the queue, rows done, the map once done",
+            response_model=ShotMapJob, response_model_exclude_unset=True, responses=errors(401, 403))
 def get_shotmap(job_id: JobId, request: Request, maps: Jobs) -> dict[str, Any]:
     token = bearer(request)
     return maps.json(job_id, maps.get(job_id, [token] if token else []))
