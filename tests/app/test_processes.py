@@ -7,6 +7,7 @@ lost, the supervisor starts a new worker, and the records still replay clean."""
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import os
 import random
@@ -184,3 +185,58 @@ def test_kill_9_of_a_worker_loses_no_acknowledged_stroke(db: str, tmp_path: Path
         records = _records_replay_clean(server, [*mids, ai], tmp_path)
         _acknowledged_are_recorded(acked, records)
         assert max(ai_acked) < len(records[ai].shots)
+
+
+@pytest.mark.slow
+def test_kill_9_of_the_ai_worker_costs_no_ai_turn_and_the_server_still_stops_promptly(tmp_path: Path) -> None:
+    """The AI's worker process killed between turns: the next turn is played by its replacement
+    (never a hang, never a 503 for ever); stopping the server with a turn in flight ends within
+    the graceful-shutdown bound (5 s) plus the workers' reaping."""
+    server = Served(f"sqlite:///{tmp_path / 'ai.sqlite3'}", 1, tmp_path / "server.log")
+    try:
+        server.start(expect_workers=0)  # (one server process: no uvicorn workers to wait for)
+        ai = _create(server, [{"name": "Hal", "kind": "ai", "level": "beginner"},
+                              {"name": "Eve", "kind": "ai", "level": "beginner"}], 6)
+
+        def turn() -> int:
+            _, view = call(server, "GET", f"/api/matches/{ai}")
+            status, body = call(server, "POST", f"/api/matches/{ai}/ai", version=view["version"],
+                                token=TOKENS[ai][-1])
+            assert status == 200, body
+            return int(body["shot"]["number"])
+
+        turn()  # the AI worker started, its kernels loaded
+        (worker,) = server.workers()  # one server process: its only spawned child is the AI's worker
+        os.kill(worker, signal.SIGKILL)
+        t0 = time.monotonic()
+        assert turn() == 1
+        assert time.monotonic() - t0 < 60  # a fresh worker's deadline, never a hang
+        (replacement,) = server.workers()
+        assert replacement != worker
+        with ThreadPoolExecutor(1) as pool:
+            in_flight = pool.submit(call, server, "POST", f"/api/matches/{ai}/ai", version=2,
+                                    token=TOKENS[ai][-1])
+            time.sleep(0.3)
+            t0 = time.monotonic()
+            server.proc.terminate()
+            server.proc.wait(timeout=30)
+            stopped = time.monotonic() - t0
+            with contextlib.suppress(OSError, http.client.HTTPException):
+                in_flight.result()
+        assert stopped < 8.0, stopped
+        assert _gone(replacement), "the AI worker outlived its server"
+    finally:
+        server.stop()
+
+
+def _gone(pid: int, wait_s: float = 5.0) -> bool:
+    """Whether process ``pid`` has ended (gone, or a zombie waiting for its reaper) within ``wait_s``."""
+    until = time.monotonic() + wait_s
+    while time.monotonic() < until:
+        try:
+            if b"zombie" in Path(f"/proc/{pid}/status").read_bytes().lower():
+                return True
+        except FileNotFoundError:
+            return True
+        time.sleep(0.1)
+    return False
