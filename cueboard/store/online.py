@@ -72,6 +72,23 @@ class SeatRow(Base):
     present_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
+class ChatRow(Base):
+    """One message of an online match's chat (migration 0011): its ``room`` (``players`` or
+    ``spectators``), the ``seat`` that said it (None: a spectator), the name shown, and either
+    its ``text`` or a ``preset`` phrase (each browser says it in its own language)."""
+
+    __tablename__ = "online_chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), index=True)
+    room: Mapped[str] = mapped_column(String(16))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(String(140))
+    preset: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
 def take_back_move(store: Store, match_id: str, expected: int, *, position: dict[str, Any],
                    state: dict[str, Any], turn: dict[str, Any], scoreboard: dict[str, Any]) -> None:
     """Undo the last move of a match at version ``expected`` (a takeback both players agreed

@@ -197,7 +197,8 @@ def test_play_a_friend(browser: Any, server: Server, game: str) -> None:
     everyone = [host, guest, spectator]
     # A takeback accepted: the first stroke is undone in every browser, the table exactly as it
     # was before it (position, scores, turn).
-    table_now = "JSON.stringify([cueboard.m.position, cueboard.m.scoreboard, cueboard.turn])"
+    table_now = ("JSON.stringify([cueboard.m.position, cueboard.m.scoreboard,"
+                 " cueboard.turn.seat, cueboard.turn.action])")
     start = host.eval(table_now)
     first_actor = seats[host.eval("window.cueboard.turn.seat")]
     first_other = guest if first_actor is host else host
@@ -378,8 +379,9 @@ def test_a_player_aborts_before_the_first_stroke(browser: Any, server: Server) -
         p.close()
 
 
-def test_presence_spectators_and_a_claim_after_the_away_limit(browser: Any, server: Server) -> None:
-    """Each seat shows connected or away, the table counts its spectators; when the player to
+def test_presence_chat_spectators_and_a_claim_after_the_away_limit(browser: Any, server: Server) -> None:
+    """Each seat shows connected or away, the table counts its spectators, the players and the
+    spectators chat in their own rooms; when the player to
     move has been away longer than the match's away limit (2 s here; 60 s by default) and there
     is no shot clock, the opponent may wait or claim — and every browser gets the end screen."""
     host, guest, spectator = (Player(browser, server) for _ in range(3))
@@ -402,6 +404,23 @@ def test_presence_spectators_and_a_claim_after_the_away_limit(browser: Any, serv
         p.page.wait_for_selector("#spectators[data-count='1']")
         p.page.wait_for_selector("#presence li[data-seat='0'][data-presence='connected']")
     assert guest.page.locator("#claim").count() == 0  # Ann is here
+    # Chat: the players talk in their room, the spectators in theirs; text stays text; mute.
+    guest.page.click("#chat button[data-preset='good_shot']")
+    host.page.wait_for_selector("#chat-list li:has-text('Mai: Good shot')")
+    spectator.page.fill("#chat-text", "<b>bold?</b> nice")
+    spectator.page.click("#chat-send")
+    spectator.page.wait_for_selector("#chat-list li:has-text('Spectator: <b>bold?</b> nice')")
+    assert spectator.page.locator("#chat-list b").count() == 0  # rendered as text, never HTML
+    assert "Mai" not in spectator.page.locator("#chat-list").inner_text()
+    host.page.fill("#chat-text", "Thanks, Mai!")
+    host.page.press("#chat-text", "Enter")
+    guest.page.wait_for_selector("#chat-list li:has-text('Ann: Thanks, Mai!')")
+    assert "bold?" not in guest.page.locator("#chat-list").inner_text()
+    guest.page.screenshot(path=str(SHOTS / "online-chat.png"), full_page=True)
+    host.page.check("#chat-mute")
+    assert host.page.locator("#chat-list").count() == 0
+    host.page.uncheck("#chat-mute")
+    host.page.wait_for_selector("#chat-list li:has-text('Mai: Good shot')")
     # Ann (to break) leaves the table: away in every browser; after 2 s Mai may claim or wait.
     host.page.goto(server.url + "/#/")
     for p in (guest, spectator):

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from fastapi import Request, Response
 
+from cueboard.app.online.chat import Chat
 from cueboard.app.online.clock import ShotClock
 from cueboard.app.online.guard import AccessError, Guard, add_cookie, all_credentials, issued_json, notifying
 from cueboard.app.online.live import LiveHub
@@ -54,7 +55,8 @@ class Online:
         self.guard = Guard(service.store, self.book)
         self.clock = ShotClock(service, now)
         self.offers = Offers(service, self.book, self.clock)
-        self.hub = LiveHub(service, self.book, poll_s=poll_s, clock=self.clock, table=self.offers.table)
+        self.chat = Chat(service.store)
+        self.hub = LiveHub(service, self.book, poll_s=poll_s, clock=self.clock, table=self._table)
         #: Dependencies of the acting endpoints: the seat to move (strokes, placements,
         #: choices), a seat holder (the AI's turn), the host (delete); each wakes the live
         #: tables once the endpoint has run.
@@ -63,6 +65,11 @@ class Online:
         self.seat_holder: Callable[[Request, str], Iterator[Access]] = notifying(
             self._started_holder, self.hub.notify)
         self.host: Callable[[Request, str], Iterator[Access]] = notifying(self.guard.host, self.hub.notify)
+
+    def _table(self, match_id: str) -> dict[str, Any]:
+        """The live ``table`` event: the offers and the series (offers.py), both chat rooms
+        (chat.py; each watcher is sent its own room)."""
+        return {**self.offers.table(match_id), "chat": self.chat.rooms(match_id)}
 
     def _in_time(self, request: Request, match_id: str) -> Access:
         """The seat to move's guard, after the shot clock: a move arriving once the time is up

@@ -39,6 +39,7 @@ from typing import Any
 from sqlalchemy import select, text
 from sqlalchemy.engine import make_url
 
+from cueboard.app.online.chat import seen_by
 from cueboard.app.online.clock import ShotClock
 from cueboard.app.online.seats import SeatBook, lease
 from cueboard.app.service import MatchService
@@ -323,9 +324,10 @@ class LiveHub:
                 if seat_list != seats_sent:
                     yield sse("seats", seat_list)
                     seats_sent = seat_list
-                if view.get("table") is not None and view["table"] != table_sent:
-                    yield sse("table", view["table"])
-                    table_sent = view["table"]
+                table = seen_by(view["table"], bool(held)) if view.get("table") is not None else None
+                if table is not None and table != table_sent:
+                    yield sse("table", table)
+                    table_sent = table
                 try:
                     await asyncio.wait_for(ev.wait(), self.ping_s)
                 except TimeoutError:

@@ -24,12 +24,12 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, ClassVar
 
-from sqlalchemy import or_, select
+from sqlalchemy import func, or_, select
 
 from cueboard.errors import CueboardInputError
 from cueboard.store import Store, StoreError
 from cueboard.store.models import MatchRow
-from cueboard.store.online import OnlineMatchRow, SeatRow
+from cueboard.store.online import ChatRow, OnlineMatchRow, SeatRow
 
 #: Bytes of randomness of every token and invitation code (256 bits).
 TOKEN_BYTES = 32
@@ -273,6 +273,9 @@ class SeatBook:
                     OnlineMatchRow.match_id, OnlineMatchRow.offer, OnlineMatchRow.next_id).where(
                     OnlineMatchRow.match_id.in_(list(match_ids)))):
                 out[mid].append(("table", repr(offer), next_id))
+            for mid, said in s.execute(select(ChatRow.match_id, func.max(ChatRow.id)).where(
+                    ChatRow.match_id.in_(list(match_ids))).group_by(ChatRow.match_id)):
+                out[mid].append(("chat", said))
         return {mid: tuple(v) for mid, v in out.items()}
 
 

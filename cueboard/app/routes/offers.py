@@ -7,12 +7,14 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request, Response
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from cueboard.app.online import Online
+from cueboard.app.online.chat import MAX_TEXT, PRESETS
 from cueboard.app.online.seats import Access
 from cueboard.app.problems import errors
-from cueboard.app.routes.common import MatchId, Version, host, online
+from cueboard.app.routes.common import MatchId, StrictBody, Version, client, host, online
+from cueboard.app.text import SafeText
 
 router = APIRouter(prefix="/api/matches/{match_id}", tags=["online"])
 OnlinePlay = Annotated[Online, Depends(online)]
@@ -125,5 +127,25 @@ def away_limit(match_id: MatchId, body: AwayLimit, on: OnlinePlay,
 def claim(match_id: MatchId, version: Version, access: Holder, on: OnlinePlay) -> dict[str, Any]:
     try:
         return on.offers.claim(match_id, access, version, on.clock.now())
+    finally:
+        on.hub.notify(match_id)
+
+
+class ChatIn(StrictBody):
+    """A message: a text (at most 140 characters) or a preset phrase; a spectator's name."""
+
+    text: SafeText = Field(default="", max_length=MAX_TEXT)
+    preset: SafeText | None = Field(default=None, max_length=16,
+                                    description=f"one of {', '.join(PRESETS)}")
+    name: SafeText = Field(default="", max_length=32)
+
+
+@router.post("/chat", summary="Say something: a seat in the players' room, anyone else in the spectators'",
+             responses=errors(404, 422, 429))
+def chat(match_id: MatchId, body: ChatIn, request: Request, on: OnlinePlay) -> dict[str, Any]:
+    access = on.guard.access(request, match_id)
+    try:
+        return on.chat.say(match_id, access, client(request), text=body.text, preset=body.preset,
+                           name=body.name)
     finally:
         on.hub.notify(match_id)

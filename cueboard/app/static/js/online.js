@@ -7,6 +7,7 @@ import { t } from "./i18n.js";
 import { el } from "./dom.js";
 import { copyRow, invitationCard, keepInvites, link, place, waitingRoom } from "./waiting.js";
 import { claimBox, offerBox, seriesText, takebackSetting } from "./offers.js";
+import { ChatCard } from "./chat.js";
 
 // When each pushed move arrived (Date.now(), ms), for the browser tests and `make bench`.
 export const liveStats = { received: [] };
@@ -185,7 +186,9 @@ export class LiveTable {
   // What the players ask each other (offers.js): the rematch offer shown live; once the rematch
   // exists every browser moves to it — a player's carrying its tokens, a spectator's following.
   async onTable(table) {
+    if (this.table) table = { ...this.table, ...table };  // (an answer to this browser's request: no chat, no count in it)
     this.table = table;
+    this.chat?.render();
     this.seriesEl.textContent = seriesText(table.series);
     this.seriesEl.hidden = !table.series;
     this.render();
@@ -269,6 +272,8 @@ export class LiveTable {
     parent.append(this.card);
     this.roomBox = el("div", { id: "room-box" });
     this.s.root.prepend(this.roomBox);
+    this.chat = new ChatCard(this);
+    this.chat.mount(parent);
     this.offerEl ||= el("div", { id: "offer", "aria-live": "polite" });
     this.renderOffer();
     this.seriesEl ||= el("p", { id: "series", class: "series", hidden: "hidden" });
