@@ -443,3 +443,24 @@ def test_presence_chat_spectators_and_a_claim_after_the_away_limit(browser: Any,
         assert "Mai wins" in p.page.locator("#end-title").inner_text()
     for p in (host, guest, spectator):
         p.close()
+
+
+def test_names_an_ai_seat_by_its_level_and_keeps_long_names_whole(browser: Any, server: Server) -> None:
+    """An AI seat left unnamed reads "Computer — Club"; a long name cut on screen keeps the whole
+    name in its title (hover, long-press)."""
+    p = Player(browser, server)
+    long_name = "Alexandra Konstantinopolskaya-Wolfeschlegelsteinhausen"
+    p.open("/#/")
+    p.page.select_option("select[name=game]", "snooker")
+    p.page.fill("input[name=player0]", long_name)
+    p.page.select_option("select[name=kind1]", "ai")
+    p.page.select_option("select[name=level1]", "club")
+    p.page.click("#friend")  # (no person to invite: the match starts at once)
+    p.at_table()
+    heads = p.page.locator("#scores th.name")
+    assert heads.nth(1).inner_text() == "Computer — Club"
+    assert heads.nth(0).get_attribute("title") == long_name
+    assert p.eval("(() => { const e = document.querySelector('#scores th.name');"
+                  " return e.scrollWidth > e.clientWidth; })()"), "the long name is cut on screen"
+    assert p.page.locator("#waiting-room").count() == 0
+    p.close()

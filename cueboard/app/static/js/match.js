@@ -57,6 +57,8 @@ export class MatchScreen {
     const p = this.players().find((q) => q.seat === seat);
     const n = this.players().indexOf(p) + 1;
     if (!p) return t("match.seat", { n: seat + 1 });
+    // an AI seat left unnamed is named by its level: "Computer — club"
+    if (p.kind === "ai" && (!p.name || /^Player \d+$/.test(p.name) || p.name === t("lobby.player_n", { n }))) return t("ai.named", { level: t(`level.${p.level}`) });
     if (!p.name || /^Player \d+$/.test(p.name)) return t("lobby.player_n", { n: p.name ? p.name.slice(7) : n });
     return p.name;
   }
@@ -215,7 +217,7 @@ export class MatchScreen {
     const table = el("table");
     if (this.ui.stepScore) table.append(el("caption", { id: "score-at" }, t("match.score_at", { n: this.ui.stepScore.n })));
     const head = el("tr", {}, el("th", {}, ""));
-    for (let i = 0; i < sb.sides.length; i++) head.append(el("th", { scope: "col" }, this.nameOfSide(i)));
+    for (let i = 0; i < sb.sides.length; i++) head.append(el("th", { scope: "col", class: "name", title: this.nameOfSide(i) }, this.nameOfSide(i)));
     table.append(head);
     const row = (label, values) => { const tr = el("tr", {}, el("th", { scope: "row" }, label)); for (const v of values) tr.append(el("td", {}, String(v))); return tr; };
     table.append(row(t(sb.score_key || "score.score"), sb.sides.map((s) => s.score)));

@@ -297,7 +297,7 @@ export class LiveTable {
     for (const seat of this.seats) {
       const state = !seat.claimed ? "waiting" : seat.present ? "connected" : "away";
       const li = el("li", { "data-seat": seat.seat, "data-presence": state },
-        el("span", { class: `dot ${state}` }, ""), el("span", { class: "what" }, this.s.nameOfSeat(seat.seat)),
+        el("span", { class: `dot ${state}` }, ""), el("span", { class: "what name", title: this.s.nameOfSeat(seat.seat) }, this.s.nameOfSeat(seat.seat)),
         el("span", { class: "muted" }, t(`online.${state}`)));
       ul.append(li);
     }
