@@ -97,7 +97,7 @@ def test_keyboard_only_snooker_stroke_with_fine_aim(open_page: Any, server: Serv
     assert page.inner_text("#angle-readout") == "Aim 89.65°"
     for _ in range(20):
         page.keyboard.press("ArrowUp")  # power +20 %
-    assert page.inner_text("#speed-readout") == f"{0.3 + 7.7 * 0.7:.2f} m/s"
+    assert page.inner_text("#speed-readout").startswith(f"{0.3 + 7.7 * 0.7:.2f} m/s · rolls about ")
     page.keyboard.press("Enter")
     wait_idle(page)
     assert len(shots) == 1
@@ -329,3 +329,60 @@ def test_a_person_concedes_after_confirming(open_page: Any, server: Server) -> N
     page.wait_for_selector("#end table.summary")
     assert page.inner_text("#calls").startswith(f"{mover} concedes the game.")
     assert page.inner_text("#end-title") == f"{winner} wins the game"
+
+
+def _place_and_aim(page: Any, distance: float) -> None:
+    """Place the piece of the seat to play (0 at the bottom, 2 at the top) ``distance`` from the
+    centre on the board's middle line and aim it straight across, through the centre."""
+    sign = -1 if page.evaluate("window.cueboard.turn.seat") == 0 else 1
+    click_world(page, 0.0, sign * distance)
+    page.wait_for_function("window.cueboard.ui.placed !== null && document.body.dataset.busy === ''")
+    page.evaluate(f"window.cueboard.setAngle({90 if sign < 0 else 270}, true)")
+    page.focus("#table")
+
+
+def test_dragging_the_power_never_turns_the_aim(open_page: Any, server: Server) -> None:
+    """Aim at a point up the table, reach for the cue ball along the aim line, press, drag back
+    0.2 m and let go: the aim is the same to the hundredth of a degree, the power 0.2 / 0.45 of
+    the full drag (input.js PULL)."""
+    page = open_page(LAPTOP)
+    new_match(page, server, "snooker")
+    click_world(page, 0.1, 0.6)  # the cue ball in the D
+    page.wait_for_function("window.cueboard.ui.placed !== null && document.body.dataset.busy === ''")
+    cue = page.evaluate("window.cueboard.ui.placed")
+    target = (cue[0] + 0.3, cue[1] + 1.5)
+    page.mouse.move(*page_point(page, *target))
+    angle = page.evaluate("window.cueboard.ui.angle")
+    assert angle == pytest.approx(math.degrees(math.atan2(1.5, 0.3)), abs=0.5)
+    page.mouse.move(*page_point(page, *cue), steps=15)  # along the aim line onto the cue ball
+    page.mouse.down()
+    d = (0.3 / math.hypot(0.3, 1.5), 1.5 / math.hypot(0.3, 1.5))
+    page.mouse.move(*page_point(page, cue[0] - 0.2 * d[0], cue[1] - 0.2 * d[1]), steps=15)
+    page.mouse.up()
+    assert page.evaluate("window.cueboard.ui.angle") == angle
+    assert page.evaluate("window.cueboard.ui.power") == pytest.approx(0.2 / 0.45, abs=0.03)
+
+
+def test_the_default_powers_play_sensible_shots(open_page: Any, server: Server) -> None:
+    """Crokinole: the first disc flicked at the centre with the power as it starts (0.7 m/s) stops
+    in the 15 zone (within 4 in of the centre, NCA board), a fair open shot; the readout says how
+    far it goes (v^2 / 2 mu g with mu 0.10: 0.25 m). Novuss: the striker played from the middle of
+    the edge zone at 1.5 m/s crosses the board and reaches an own disc on the far side: no penalty."""
+    page = open_page(LAPTOP)
+    new_match(page, server, "crokinole")
+    assert page.inner_text("#speed-readout") == "0.70 m/s · travels about 0.25 m"
+    _place_and_aim(page, 0.3048)
+    page.keyboard.press("Enter")
+    wait_idle(page)
+    disc = page.evaluate("window.cueboard.m.position.pieces.filter(p => p.state === 'on_table')")
+    assert len(disc) == 1
+    r = math.hypot(disc[0]["x"], disc[0]["y"])
+    assert 0.0175 < r < 0.1016, r
+    new_match(page, server, "novuss")
+    assert page.inner_text("#speed-readout") == "1.50 m/s · travels about 1.04 m"
+    _place_and_aim(page, 0.44)
+    page.keyboard.press("Enter")
+    wait_idle(page)
+    last = page.evaluate("window.cueboard.m.state.last")
+    keys = [c["key"] for c in last["announcements"]]
+    assert "ref.novuss.penalty" not in keys, keys  # it reached an own disc: no case 1 (touched none)

@@ -207,9 +207,11 @@ export function drawPieces(ctx, view, pieces, positions) {
 
 // The cue behind the struck piece, along the aim, drawn back by `pull` metres (the power being
 // set): a tapered stick for snooker and novuss, the flicking finger's path for crokinole.
-export function drawCue(ctx, view, at, angleDeg, r, pull) {
+// `elevation` (degrees, snooker): the cue raised at the butt, seen from above — shorter by the
+// cosine of the elevation, its shadow on the cloth falling away from it.
+export function drawCue(ctx, view, at, angleDeg, r, pull, elevation = 0) {
   const a = angleDeg * Math.PI / 180, d = [Math.cos(a), Math.sin(a)];
-  const len = view.game === "snooker" ? 1.45 : view.game === "novuss" ? 0.9 : 0.12;
+  const len = (view.game === "snooker" ? 1.45 : view.game === "novuss" ? 0.9 : 0.12) * Math.cos(elevation * Math.PI / 180);
   const tip = r + 0.01 + pull, butt = tip + len;
   const [tx, ty] = view.toScreen(at[0] - d[0] * tip, at[1] - d[1] * tip);
   const [bx, by] = view.toScreen(at[0] - d[0] * butt, at[1] - d[1] * butt);
@@ -220,6 +222,11 @@ export function drawCue(ctx, view, at, angleDeg, r, pull) {
     ctx.beginPath(); ctx.moveTo(tx, ty); ctx.lineTo(bx, by); ctx.stroke();
   } else {
     const w = Math.max(3, 0.012 * view.scale);
+    if (elevation > 0) {  // the shadow: on the cloth under the raised cue, offset with its height
+      const lift = 0.35 * Math.sin(elevation * Math.PI / 180) * view.scale;
+      ctx.strokeStyle = "rgba(0,0,0,.35)"; ctx.lineWidth = w;
+      ctx.beginPath(); ctx.moveTo(tx, ty); ctx.lineTo(bx + lift * 0.6, by + lift); ctx.stroke();
+    }
     ctx.strokeStyle = "#2a1a0c"; ctx.lineWidth = w + 2;
     ctx.beginPath(); ctx.moveTo(tx, ty); ctx.lineTo(bx, by); ctx.stroke();
     const g = ctx.createLinearGradient(tx, ty, bx, by);

@@ -1,6 +1,7 @@
 // Input at the table: the pointer aims (click fixes the aim), the arrow keys and the wheel turn it
 // finely (0.05° a step in snooker, Shift ten steps), Up/Down set the power, a drag back from the
-// cue piece sets the power like a cue drawn back, Enter shoots. Placing: the piece follows the
+// cue piece sets the power like a cue drawn back — the aim is locked from the moment the pointer
+// is on the cue piece until the drag ends — Enter shoots. Placing: the piece follows the
 // pointer (or the arrow keys), snaps to the line / zone within a finger's tolerance, and the
 // reason an illegal place is refused is shown live; a click, release or Enter places it.
 // While a request is in flight nothing here acts: a click then can neither place twice nor fire
@@ -17,6 +18,18 @@ const TOLERANCE_PX = { touch: 28, pen: 14, mouse: 8 };
 
 export function maxPull(game) { return PULL[game]; }
 
+// The distance a piece struck at `speed` (m/s) travels on an open board or table, metres: the
+// sliding friction of the games' physics (cueboard/games/*/physics_params.py: crokinole μ 0.10,
+// novuss μ 0.11) stops a disc after v²/2μg; a snooker ball struck at its centre slides (μ 0.212)
+// for 12v²/49μg until it rolls at 5/7 of its speed, then rolls (μ 0.01) for (5v/7)²/2μg.
+const G = 9.81;
+export function travel(game, speed) {
+  const v2 = speed * speed;
+  if (game === "crokinole") return v2 / (2 * 0.10 * G);
+  if (game === "novuss") return v2 / (2 * 0.11 * G);
+  return 12 * v2 / (49 * 0.212 * G) + 25 * v2 / (98 * 0.01 * G);
+}
+
 function cssScale(screen) {
   const r = screen.canvas.getBoundingClientRect();
   return screen.view.scale * (r.width / screen.canvas.width);  // CSS pixels per metre
@@ -27,14 +40,16 @@ export function installInput(screen) {
   const live = () => screen.myTurn() && screen.turn.action === "strike";
   const placing = () => !!(screen.turn.placement && !screen.ui.placed);
 
+  // Whether the pointer is on the cue piece, where a drag back sets the power (a finger's width).
+  const onCuePiece = (w, at) => Math.hypot(w[0] - at[0], w[1] - at[1]) * cssScale(screen) < Math.max(24, 3 * screen.view.radiusOf(screen.cuePiece()) * cssScale(screen));
+
   cv.addEventListener("pointerdown", (ev) => {
     if (!live()) return;
     const w = screen.view.eventWorld(ev);
     if (placing()) { screen.ui.drag = { kind: "place" }; cv.setPointerCapture?.(ev.pointerId); return; }
     const at = screen.cuePosition();
     if (!at) return;
-    const near = Math.hypot(w[0] - at[0], w[1] - at[1]) * cssScale(screen) < Math.max(24, 3 * screen.view.radiusOf(screen.cuePiece()) * cssScale(screen));
-    if (near && screen.ui.aimed) { screen.ui.drag = { kind: "power", moved: false }; cv.setPointerCapture?.(ev.pointerId); }
+    if (onCuePiece(w, at) && screen.ui.aimed) { screen.ui.drag = { kind: "power", moved: false }; cv.setPointerCapture?.(ev.pointerId); }
   });
 
   cv.addEventListener("pointermove", (ev) => {
@@ -57,7 +72,9 @@ export function installInput(screen) {
       screen.setPower(Math.max(0, Math.min(1, back / maxPull(screen.game))));
       return;
     }
-    if (screen.ui.fixed) return;
+    // the aim is held while the pointer is on the cue piece: reaching for it to drag the power
+    // back (as in 8 Ball Pool) never turns the aim
+    if (screen.ui.fixed || (screen.ui.aimed && onCuePiece(w, at))) return;
     screen.setAngle(Math.atan2(w[1] - at[1], w[0] - at[0]) * 180 / Math.PI, true);
   });
 

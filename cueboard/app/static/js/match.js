@@ -8,7 +8,7 @@ import { sentence, setGame, t } from "./i18n.js";
 import { el } from "./dom.js";
 import { ballsOn, boardWarning, drawGuide, drawMagnifier, guide } from "./aim.js";
 import { colourOfBall, seatOfDisc, shotCalls } from "./calls.js";
-import { AIM_STEP, installInput } from "./input.js";
+import { AIM_STEP, installInput, travel } from "./input.js";
 import { fineStrip, isTouchScreen, showStrip } from "./finestrip.js";
 import { drawShotmap, shotmapPanel } from "./shotmap.js";
 import { LiveTable } from "./online.js";
@@ -16,6 +16,14 @@ import { endDialog, statistics, summaryRows } from "./summary.js";
 
 // Speeds (m/s) the power slider spans, per game.
 const SPEED = { snooker: [0.3, 8], crokinole: [0.2, 3], novuss: [0.3, 5] };
+// The speed the power starts at, a sensible first shot (input.js travel): crokinole 0.7 m/s, a disc
+// flicked from the shooting line at the centre stops in the 15 zone (the disc physics: 55 mm from
+// the centre); novuss 1.5 m/s, the striker crosses the board to the player's own discs on the far
+// side (1.04 m on an open board); snooker the middle of its range, 4.15 m/s.
+const DEFAULT_SPEED = { snooker: 4.15, crokinole: 0.7, novuss: 1.5 };
+// The snooker cue's elevation the page offers, degrees: the range the physics is tested over
+// (docs/physics.md, jump shots: 10–60°); a jump over a ball is the referee's foul (S3 R12).
+const MAX_ELEVATION = 60;
 const REPLAY_SPEEDS = [0.25, 0.5, 1, 2, 4];
 
 export class MatchScreen {
@@ -25,8 +33,10 @@ export class MatchScreen {
     this.ui = {
       placed: null, angle: 90, fine: 0, fixed: false, aimed: false, power: 0.5, side: 0, top: 0, nominate: "", freeBall: "",
       busy: false, said: { plain: [] }, cursor: null, drag: null, live: null, control: { speed: 1, paused: false, replay: false },
-      letters: localStorage.getItem("cueboard.letters") === "1", end: null, stepScore: null,
+      letters: localStorage.getItem("cueboard.letters") === "1", end: null, stepScore: null, elevation: 0,
     };
+    const [lo, hi] = SPEED[match.game] || [0, 1];
+    this.ui.power = ((DEFAULT_SPEED[match.game] ?? (lo + hi) / 2) - lo) / (hi - lo);
     if (match.state?.last) this.ui.said = { plain: match.state.last.announcements };
     if (match.status !== "playing") this.ui.end = { kind: "match" };
     window.cueboard = this;
@@ -189,7 +199,7 @@ export class MatchScreen {
     drawGuide(this.ctx, this.view, at, g, r, !!warn);
     if (g.hit) drawMagnifier(this.ctx, this.view, g, [at, ...this.pieces.filter((p) => p.state === "on_table").map((p) => [p.x, p.y])]);
     // the cue drawn back with the power (a shorter draw than the drag, so that it stays on the canvas)
-    drawCue(this.ctx, this.view, at, this.ui.angle, r, this.ui.power * { snooker: 0.25, crokinole: 0.03, novuss: 0.06 }[this.game]);
+    drawCue(this.ctx, this.view, at, this.ui.angle, r, this.ui.power * { snooker: 0.25, crokinole: 0.03, novuss: 0.06 }[this.game], this.game === "snooker" ? this.ui.elevation : 0);
     if (info) {
       const hit = g.hit ? (this.game === "snooker" ? t(`ball.${colourOfBall(g.hit.id)}`) : null) : null;
       info.textContent = warn || (hit ? t("match.first_hit", { ball: hit }) : "");
@@ -252,6 +262,14 @@ export class MatchScreen {
     return Math.round((lo + (hi - lo) * this.ui.power) * 100) / 100;
   }
 
+  // The speed and how far it sends the piece on an open table (input.js travel): snooker in table
+  // lengths, the boards in metres.
+  speedText() {
+    const v = this.speed(), d = travel(this.game, v);
+    const far = this.game === "snooker" ? t("match.travel_lengths", { n: (d / this.spec.length).toFixed(1) }) : t("match.travel", { m: d.toFixed(2) });
+    return `${t("match.speed", { speed: v.toFixed(2) })} · ${far}`;
+  }
+
   renderControls() {
     const c = this.controls;
     c.replaceChildren();
@@ -289,11 +307,15 @@ export class MatchScreen {
       el("p", { class: "muted small" }, t("match.fine_hint", { step })));
     const power = el("input", { type: "range", id: "power", min: 0, max: 100, value: Math.round(this.ui.power * 100) });
     power.addEventListener("input", () => { this.setPower(power.value / 100); });
-    c.append(el("div", { class: "row" }, el("label", { for: "power" }, t("match.power")), el("output", { id: "speed-readout", for: "power" }, t("match.speed", { speed: this.speed().toFixed(2) }))), power,
+    c.append(el("div", { class: "row" }, el("label", { for: "power" }, t("match.power")), el("output", { id: "speed-readout", for: "power" }, this.speedText())), power,
       el("p", { class: "muted small" }, t("match.drag_power", { piece: t(`piece.${this.game}`) })));
     c.append(el("p", { id: "aim-info", class: "aim-info", "aria-live": "polite" }));
     if (this.game === "snooker") {
       c.append(el("div", {}, el("label", { id: "spin-label" }, t("match.spin")), this.tipPicker()));
+      const elev = el("input", { type: "range", id: "elevation", min: 0, max: MAX_ELEVATION, step: 1, value: this.ui.elevation });
+      const elevOut = el("output", { id: "elevation-readout", for: "elevation" }, `${this.ui.elevation}°`);
+      elev.addEventListener("input", () => { this.ui.elevation = parseInt(elev.value, 10); elevOut.textContent = `${this.ui.elevation}°`; this.drawAim(); });
+      c.append(el("div", { class: "row" }, el("label", { for: "elevation" }, t("match.elevation")), elevOut), elev);
       if (this.turn.nominate?.length) c.append(this.selector("nominate", "match.nominate", "match.nominate_auto", this.turn.nominate, (b) => sentence(t(`ball.${b}`))));
       if (this.turn.free_ball?.length) c.append(this.selector("freeBall", "match.free_ball", "match.free_ball_none", this.turn.free_ball, (b) => sentence(t(`ball.${colourOfBall(b)}`))));
       const letters = el("input", { type: "checkbox", id: "letters" });
@@ -347,7 +369,7 @@ export class MatchScreen {
   setPower(p) {
     this.ui.power = p;
     const r = this.root.querySelector("#power"); if (r) r.value = Math.round(p * 100);
-    const out = this.root.querySelector("#speed-readout"); if (out) out.textContent = t("match.speed", { speed: this.speed().toFixed(2) });
+    const out = this.root.querySelector("#speed-readout"); if (out) out.textContent = this.speedText();
     this.drawAim();
   }
 
@@ -570,6 +592,7 @@ export class MatchScreen {
     const p = this.ui.placed;
     if (this.game === "snooker") {
       const strike = { speed, angle, side: this.ui.side, top: this.ui.top };
+      if (this.ui.elevation > 0) strike.elevation = this.ui.elevation;
       if (p) strike.place_cue_ball = p;
       const declaration = {};
       if (this.ui.nominate) declaration.nominated = this.ui.nominate;
