@@ -4,6 +4,7 @@ through the page — with the person to play and aiming; a phone held sideways, 
 the scorer mode. Not a test: run it after a change to the page, look at the pictures, commit::
 
     PYTHONPATH=. .venv/bin/python scripts/screenshots.py            # writes docs/img/app-*.png
+    PYTHONPATH=. .venv/bin/python scripts/screenshots.py scorer     # only the scorer's pictures
 
 The app is started as the browser tests start it (tests/e2e/harness.py: this checkout's
 ``cueboard serve`` on a free port over a scratch SQLite database, warmed up) and photographed in
@@ -135,10 +136,10 @@ def shrink(path: Path) -> None:
             return
 
 
-def shoot_picture(page: Any, name: str) -> Path:
+def shoot_picture(page: Any, name: str, full_page: bool = False) -> Path:
     path = OUT / name
     page.wait_for_timeout(400)
-    page.screenshot(path=str(path))
+    page.screenshot(path=str(path), full_page=full_page)
     shrink(path)
     return path
 
@@ -197,8 +198,9 @@ def scorer(browser: Any, server: Server) -> Path:
     """Scorer mode on a phone, a few entries into a real frame."""
     s = api_call(server, "POST", "/api/scorer", {"players": ["Oleh", "Eve"], "best_of": 1, "reds": 15})
     for line in ("pot red", "pot black", "pot red", "pot pink", "safe"):
-        api_call(server, "POST", f"/api/scorer/{s['id']}/entries", {"line": line})
+        api_call(server, "POST", f"/api/scorer/{s['id']}/entries", {"line": line}, token=s["owner_token"])
     ctx = new_context(browser, SIZES[1], "en")
+    ctx.add_init_script(f"localStorage.setItem('cueboard.scorer.{s['id']}', '{s['owner_token']}')")
     page = ctx.new_page()
     page.goto(server.url + f"/#/scorer/{s['id']}")
     page.wait_for_selector("body[data-ready='1']")
@@ -206,6 +208,36 @@ def scorer(browser: Any, server: Server) -> Path:
     path = shoot_picture(page, "app-scorer-390x844-en.png")
     ctx.close()
     return path
+
+
+def kept_games(browser: Any, server: Server) -> list[Path]:
+    """The scorer for crokinole (two rounds of a tournament game, the statistics open) and novuss
+    (three strokes), and snooker's statistics, on a phone: the whole page."""
+    made = []
+    c = api_call(server, "POST", "/api/scorer", {"game": "crokinole", "players": ["Oleh", "Eve"],
+                                                 "variant": "tournament", "rounds": 4})
+    for counts in ([[1, 2, 1, 0], [0, 1, 2, 2]], [[0, 1, 0, 0], [1, 0, 1, 1]]):
+        api_call(server, "POST", f"/api/scorer/{c['id']}/entries", {"action": "round", "counts": counts},
+                 token=c["owner_token"])
+    n = api_call(server, "POST", "/api/scorer", {"game": "novuss", "players": ["Oleh", "Eve"]})
+    for line in ("pot=1", "rebound own opposite pot=1", "none"):
+        api_call(server, "POST", f"/api/scorer/{n['id']}/entries", {"line": line}, token=n["owner_token"])
+    s = api_call(server, "POST", "/api/scorer", {"players": ["Oleh", "Eve"], "best_of": 1, "reds": 15})
+    for line in ("pot red", "nom black pot black", "pot red", "nom pink", "safe", "hit pink"):
+        api_call(server, "POST", f"/api/scorer/{s['id']}/entries", {"line": line}, token=s["owner_token"])
+    for m, name in ((c, "crokinole"), (n, "novuss"), (s, "snooker-stats")):
+        mid = m["id"]
+        ctx = new_context(browser, SIZES[1], "en")
+        ctx.add_init_script(f"localStorage.setItem('cueboard.scorer.{mid}', '{m['owner_token']}')")
+        page = ctx.new_page()
+        page.goto(server.url + f"/#/scorer/{mid}")
+        page.wait_for_selector("#scorer-score0")
+        if name != "novuss":
+            page.eval_on_selector("#stats-panel", "d => { d.open = true; }")
+            page.wait_for_selector("#stats-table")
+        made.append(shoot_picture(page, f"app-scorer-{name}-390x844-en.png", full_page=True))
+        ctx.close()
+    return made
 
 
 def main() -> None:
@@ -218,9 +250,13 @@ def main() -> None:
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                made = tables(browser, server)
-                made.append(end_screen(browser, server))
-                made.append(scorer(browser, server))
+                if sys.argv[1:] == ["scorer"]:
+                    made = [scorer(browser, server), *kept_games(browser, server)]
+                else:
+                    made = tables(browser, server)
+                    made.append(end_screen(browser, server))
+                    made.append(scorer(browser, server))
+                    made += kept_games(browser, server)
                 browser.close()
         finally:
             server.stop()
