@@ -12,6 +12,8 @@ from typing import Any
 from acting import act
 from fastapi.testclient import TestClient
 
+from cueboard.store.models import MatchRow
+
 
 def _bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
@@ -260,3 +262,16 @@ def test_no_claim_with_a_shot_clock(client: TestClient) -> None:
     guest.post(f"/api/matches/{m['id']}/join", json={"code": code, "name": "Mai"})
     r = act(guest, "POST", f"/api/matches/{m['id']}/claim")
     assert (r.status_code, r.json()["key"]) == (409, "claim.clock")
+
+
+def test_the_host_rematches_a_match_of_the_ai_alone(client: TestClient) -> None:
+    ai = {"kind": "ai", "level": "beginner"}
+    players = [{"name": "Hal", **ai}, {"name": "Eve", **ai}]
+    r = client.post("/api/matches", json={"game": "snooker", "players": players})
+    mid = r.json()["id"]
+    with client.app.state.online.service.store.session() as s:  # type: ignore[attr-defined]
+        s.get(MatchRow, mid).status = "finished"  # (as if the AI had played it out)
+    assert act(TestClient(client.app), "POST", f"/api/matches/{mid}/rematch").status_code == 401
+    nxt = act(client, "POST", f"/api/matches/{mid}/rematch").json()["next"]
+    players = client.get(f"/api/matches/{nxt}").json()["header"]["players"]
+    assert [p["name"] for p in players] == ["Hal", "Eve"]

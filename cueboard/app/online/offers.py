@@ -107,14 +107,17 @@ class Offers:
             if om is None or match is None:
                 raise StoreError(f"no match with id '{match_id}'")
             people = sorted(r for r in s.scalars(select(SeatRow.seat).where(SeatRow.match_id == match_id)))
-            mine = self._mine(access, people)
+            if not people and not (access.host or access.legacy):  # (the AI alone: its host asks)
+                raise AccessError(403, "auth.host_only", "only the host rematches a match of the AI alone")
+            mine = self._mine(access, people) if people else set()
             if match.status == "playing":
                 raise _refuse(409, "offer.not_finished", f"match '{match_id}' is not over: a rematch is "
                               "offered once it has ended")
             if om.next_id is not None:  # (accepted already: the rematch exists)
                 return self.table_of(om)
-            offer: dict[str, Any] = dict(om.offer) if om.offer and om.offer.get("kind") == "rematch" and \
-                om.offer.get("declined") is None else {"kind": "rematch", "by": min(mine), "accepted": []}
+            fresh: dict[str, Any] = {"kind": "rematch", "by": min(mine, default=None), "accepted": []}
+            open_offer = om.offer and om.offer.get("kind") == "rematch" and om.offer.get("declined") is None
+            offer: dict[str, Any] = dict(om.offer) if open_offer and om.offer else fresh
             if offer.get("complete"):
                 return self.table_of(om)
             accepted = sorted(set(offer["accepted"]) | mine)

@@ -435,10 +435,14 @@ export class MatchScreen {
     else title = t(this.game === "snooker" ? "end.match" : "end.game", { name: this.nameOfSide(w) });
     // Rematch: offered to the other players of an online match (offers.js; the hot-seat browser,
     // holding every seat, accepts for all at once); a spectator follows the players to theirs.
-    const rematch = this.online.table ? () => this.online.offerRematch() : () => this.rematch(this.m);
+    // (a match of the AI alone, watched: Rematch starts this browser's own new one between them)
+    const aiOnly = !this.players().some((p) => p.kind !== "ai");
+    const offered = this.online.table && !(aiOnly && this.online.watching());
+    const rematch = offered ? () => this.online.offerRematch() : () => this.rematch(this.m);
+    const canRematch = !this.online.watching() || aiOnly;
     const buttons = end.kind === "frame"
       ? [{ id: "end-continue", label: t("end.continue"), primary: true, onclick: () => this.closeEnd() }]
-      : [...(this.online.watching() ? [] : [{ id: "rematch", label: t("end.rematch"), primary: true, onclick: rematch }]),
+      : [...(canRematch ? [{ id: "rematch", label: t("end.rematch"), primary: true, onclick: rematch }] : []),
         { id: "end-close", label: t("end.close"), onclick: () => this.closeEnd() }];
     const dialog = endDialog(title, sideNames, summaryRows(this.game, stats, sb), buttons);
     if (end.kind === "match" && this.online.offerEl) dialog.append(this.online.offerEl);
