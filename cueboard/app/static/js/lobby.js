@@ -1,11 +1,77 @@
-// The lobby: choose the game, its rules and match length, the players (person or AI and level, 2 or
-// 4); resume an unfinished match; browse finished ones.
+// The lobby: a door per game (its picture; play the computer at a level, play a friend, keep score
+// of a real match); then the full form: the game, its rules and match length, the players (person
+// or AI and level, 2 or 4); resume an unfinished match; browse finished ones. The form's last
+// choices are remembered (localStorage `cueboard.lobby`).
 import { api } from "./api.js";
 import { t } from "./i18n.js";
 import { el } from "./dom.js";
 import { friendButton } from "./online.js";
+import { chooseScorerGame } from "./scorer.js";
 
+const LOBBY_KEY = "cueboard.lobby";
 const form = { game: null, count: 2, players: [], settings: {}, clock: 0 };
+try { Object.assign(form, JSON.parse(localStorage.getItem(LOBBY_KEY) || "{}")); } catch { /* the defaults */ }
+function remember() { localStorage.setItem(LOBBY_KEY, JSON.stringify(form)); }
+
+// A small picture of each game's table, drawn in SVG: the green snooker table with its pockets,
+// the round crokinole board with its rings and 20-hole, the square novuss board with its corner
+// pockets.
+const SVG = "http://www.w3.org/2000/svg";
+function shape(tag, attrs) {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  return e;
+}
+function picture(game) {
+  const svg = shape("svg", { viewBox: "0 0 120 80", width: 120, height: 80, class: "door-picture", "aria-hidden": "true" });
+  if (game === "snooker") {
+    svg.append(shape("rect", { x: 4, y: 10, width: 112, height: 60, rx: 6, fill: "#4a2c17" }), shape("rect", { x: 10, y: 16, width: 100, height: 48, fill: "#117a3f" }));
+    for (const [x, y] of [[10, 16], [60, 14], [110, 16], [10, 64], [60, 66], [110, 64]]) svg.append(shape("circle", { cx: x, cy: y, r: 3.5, fill: "#050505" }));
+    for (const [x, y] of [[84, 40], [88, 37], [88, 43], [92, 34], [92, 40], [92, 46]]) svg.append(shape("circle", { cx: x, cy: y, r: 2.6, fill: "#c4121f" }));
+    svg.append(shape("circle", { cx: 30, cy: 40, r: 2.6, fill: "#f6f3e8" }), shape("circle", { cx: 100, cy: 40, r: 2.6, fill: "#141414" }));
+  } else if (game === "crokinole") {
+    svg.append(shape("circle", { cx: 60, cy: 40, r: 38, fill: "#2b1a0e" }), shape("circle", { cx: 60, cy: 40, r: 34, fill: "#e4c48f" }));
+    for (const r of [24, 12]) svg.append(shape("circle", { cx: 60, cy: 40, r, fill: "none", stroke: "#3d2a16", "stroke-width": 1 }));
+    svg.append(shape("circle", { cx: 60, cy: 40, r: 2.5, fill: "#1a1008" }), shape("circle", { cx: 52, cy: 46, r: 3, fill: "#efd9a7", stroke: "#6d4522" }), shape("circle", { cx: 70, cy: 32, r: 3, fill: "#3b2716" }));
+  } else {
+    svg.append(shape("rect", { x: 20, y: 0, width: 80, height: 80, fill: "#5b3a1d" }), shape("rect", { x: 26, y: 6, width: 68, height: 68, fill: "#e8cf9c" }));
+    for (const [x, y] of [[28, 8], [92, 8], [28, 72], [92, 72]]) svg.append(shape("circle", { cx: x, cy: y, r: 4, fill: "#120b05" }));
+    for (let i = 0; i < 6; i++) svg.append(shape("circle", { cx: 45 + 6 * i, cy: 12, r: 2.5, fill: "#f2efe6" }), shape("circle", { cx: 45 + 6 * i, cy: 68, r: 2.5, fill: "#1c1c1c" }));
+  }
+  return svg;
+}
+
+// The doors: per game its picture and three actions. Playing the computer and playing a friend
+// start at once with the options of the form below (remembered); keeping score opens the scorer.
+function doors(root, games, openMatch, error) {
+  const box = el("div", { class: "doors", role: "list" });
+  for (const g of games) {
+    const level = el("select", { "aria-label": `${t(`game.${g.name}`)}: ${t("lobby.level")}`, "data-door-level": g.name });
+    for (const l of g.ai_levels) level.append(el("option", { value: l }, t(`level.${l}`)));
+    if (g.ai_levels.length) level.value = g.ai_levels[1] || g.ai_levels[0];
+    const pick = (kinds) => {
+      if (form.game !== g.name) { form.game = g.name; form.settings = {}; }
+      form.count = 2;
+      form.players = kinds.map((kind, i) => ({ name: form.players[i]?.name || "", kind, level: kind === "ai" ? level.value : null }));
+      remember();
+    };
+    const vsAi = el("button", { class: "primary", "data-door": `${g.name}:ai`, onclick: async () => {
+      pick(["human", "ai"]);
+      await renderLobby(root, games, openMatch);
+      root.querySelector("#start")?.click();
+    } }, t("lobby.door_ai"));
+    vsAi.disabled = !g.ai_levels.length;
+    const friend = el("button", { "data-door": `${g.name}:friend`, onclick: async () => {
+      pick(["human", "human"]);
+      await renderLobby(root, games, openMatch);
+      root.querySelector("#friend")?.click();
+    } }, t("lobby.friend"));
+    const score = el("button", { "data-door": `${g.name}:score`, onclick: () => { chooseScorerGame(g.name); location.hash = "#/scorer"; } }, t("lobby.door_score"));
+    box.append(el("div", { class: "door card", role: "listitem", "data-game": g.name }, picture(g.name), el("h3", {}, t(`game.${g.name}`)),
+      el("div", { class: "door-actions" }, el("div", { class: "row" }, vsAi, g.ai_levels.length ? level : ""), friend, score)));
+  }
+  return el("div", {}, box, error);
+}
 
 // The optional shot clock (docs/app.md#the-shot-clock): seconds per shot, off by default; 15 and
 // 10 are the Snooker Shoot-Out's.
@@ -87,7 +153,9 @@ function matchLine(m, games, open) {
   return li;
 }
 
-export async function renderLobby(root, games, open) {
+export async function renderLobby(root, games, openMatch) {
+  // the match screen opens at the top of the page, wherever the lobby was scrolled to
+  const open = (id) => { window.scrollTo(0, 0); openMatch(id); };
   root.replaceChildren();
   const newCard = el("div", { class: "card" }, el("h2", { i18n: "lobby.new" }));
   if (!games.length) newCard.append(el("p", { class: "muted", i18n: "lobby.no_games" }));
@@ -97,13 +165,13 @@ export async function renderLobby(root, games, open) {
     const gameSel = el("select", { name: "game", id: "game" });
     for (const g of games) gameSel.append(el("option", { value: g.name }, t(`game.${g.name}`)));
     gameSel.value = form.game;
-    gameSel.addEventListener("change", () => { form.game = gameSel.value; form.settings = {}; form.players = []; renderLobby(root, games, open); });
+    gameSel.addEventListener("change", () => { form.game = gameSel.value; form.settings = {}; form.players = []; remember(); renderLobby(root, games, openMatch); });
     newCard.append(el("div", { class: "row" }, el("label", { i18n: "lobby.game", for: "game" }), gameSel));
     if (!game.players.includes(form.count)) form.count = game.players[0];
     const countSel = el("select", { name: "count", id: "count" });
     for (const n of game.players) countSel.append(el("option", { value: n }, t("lobby.count", { n })));
     countSel.value = String(form.count);
-    countSel.addEventListener("change", () => { form.count = parseInt(countSel.value, 10); renderLobby(root, games, open); });
+    countSel.addEventListener("change", () => { form.count = parseInt(countSel.value, 10); remember(); renderLobby(root, games, openMatch); });
     newCard.append(el("div", { class: "row" }, el("label", { i18n: "lobby.players", for: "count" }), countSel));
     for (let i = 0; i < form.count; i++) newCard.append(playerRow(game, i));
     if (!game.ai_levels.length) newCard.append(el("p", { class: "muted", i18n: "lobby.ai_missing" }));
@@ -117,6 +185,7 @@ export async function renderLobby(root, games, open) {
       players: form.players.slice(0, form.count).map((p, i) => ({ name: p.name.trim() || t("lobby.player_n", { n: i + 1 }), kind: p.kind, level: p.kind === "ai" ? p.level : null })) });
     start.addEventListener("click", async () => {
       error.textContent = "";
+      remember();
       try {
         const m = await api("POST", "/matches", body());
         open(m.id);
@@ -135,5 +204,6 @@ export async function renderLobby(root, games, open) {
   done.append(finished.length ? ul2 : el("p", { class: "muted", i18n: "lobby.none" }));
   done.append(el("p", {}, el("a", { href: "/docs", i18n: "lobby.api" })));
   const scorer = el("a", { href: "#/scorer", id: "open-scorer", class: "button-link", i18n: "scorer.open" });
-  root.append(el("div", { class: "cards" }, newCard, resume, done), el("p", {}, scorer));
+  const doorError = el("p", { class: "error", role: "alert" });
+  root.append(games.length ? doors(root, games, openMatch, doorError) : "", el("div", { class: "cards" }, newCard, resume, done), el("p", {}, scorer));
 }

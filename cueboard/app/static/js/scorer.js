@@ -29,6 +29,11 @@ try { Object.assign(form, JSON.parse(localStorage.getItem(FORM_KEY) || "{}")); }
 if (!GAMES.includes(form.game)) form.game = "snooker";
 while (form.players.length < 4) form.players.push("");
 
+// The lobby's "keep score" door of a game: the scorer's form opens on that game.
+export function chooseScorerGame(game) {
+  if (GAMES.includes(game)) { form.game = game; if (game === "snooker") form.count = 2; }
+}
+
 function select(id, options, value, labels, onchange) {
   const s = el("select", { id });
   for (const o of options) s.append(el("option", { value: o }, labels(o)));
