@@ -15,13 +15,13 @@ from typing import Any
 import numpy as np
 
 from cueboard.ai.agent import Agent
-from cueboard.errors import CueboardInputError
+from cueboard.errors import SettingsError
 from cueboard.games.protocol import AnyGame, get_game, is_over
 from cueboard.records.base import Position
 from cueboard.records.match import ShotEntry
 
 
-class MatchError(CueboardInputError):
+class MatchError(SettingsError):
     """A match that cannot be played as asked (bad settings, a frame that does not end)."""
 
 

@@ -57,6 +57,11 @@ MAX_TRIALS = 10_000
 GAP = 0.001
 
 
+#: The game whose positions a shot map reads: it plays the snooker AI's pots through snooker's
+#: physics.
+SHOTMAP_GAME = "snooker"
+
+
 @dataclass(frozen=True)
 class ShotMapSpec:
     """A shot map: the position (JSON of a snooker position record), the ball to pot, the level
@@ -78,7 +83,7 @@ class ShotMapSpec:
                 or (on == "colour" and not is_red(self.target))):
             raise BatchInputError(f"the target '{self.target}' is not on in the position (ball on: {on})")
         check_level(self.level.partition("@")[0])
-        game_ai("snooker", *_level(self.level))
+        game_ai(SHOTMAP_GAME, *_level(self.level))
         if not MIN_STEP <= self.step <= MAX_STEP:
             raise BatchInputError(f"step must be from {MIN_STEP} to {MAX_STEP} m, got {self.step}")
         if not 1 <= self.trials <= MAX_TRIALS:

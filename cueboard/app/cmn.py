@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from cueboard import __version__
 from cueboard.app.stats_crokinole import Round, rounds_of, rounds_stats, side_names
 from cueboard.errors import RecordError
-from cueboard.games.crokinole.records import CrokinoleSettings, Variant
+from cueboard.games.crokinole import CrokinoleSettings, Variant
 from cueboard.records.match import MatchRecord
 
 CMN_VERSION = "1.0"

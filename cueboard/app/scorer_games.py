@@ -27,12 +27,11 @@ from pydantic import ValidationError
 from cueboard.app.games import adapter
 from cueboard.app.stats_crokinole import Round, rounds_stats
 from cueboard.errors import MoveError
-from cueboard.games.crokinole.errors import CrokinoleError
-from cueboard.games.crokinole.records import CrokinoleSettings, Variant
-from cueboard.games.crokinole.scoreboard import Scoreboard as CrokinoleBoard
-from cueboard.games.novuss.scoreboard import ReportError, StrokeReport
-from cueboard.games.novuss.scoreboard import Scoreboard as NovussBoard
-from cueboard.games.novuss.scoreboard import parse_report as parse_novuss
+from cueboard.games.crokinole import CrokinoleError, CrokinoleSettings, Variant
+from cueboard.games.crokinole import Scoreboard as CrokinoleBoard
+from cueboard.games.novuss import ReportError, StrokeReport
+from cueboard.games.novuss import Scoreboard as NovussBoard
+from cueboard.games.novuss import parse_report as parse_novuss
 from cueboard.games.protocol import check_ruling
 from cueboard.records.base import parse_settings
 from cueboard.records.match import MatchRecord, ShotEntry

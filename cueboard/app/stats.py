@@ -13,10 +13,6 @@ import io
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cueboard.app.stats_crokinole import crokinole_stats
-from cueboard.app.stats_novuss import novuss_stats
-from cueboard.app.stats_snooker import snooker_stats
-from cueboard.errors import CueboardInputError, RecordError
 from cueboard.records.match import MatchRecord
 
 CSV_COLUMNS = ("game", "seat", "name", "statistic", "value")
@@ -25,18 +21,12 @@ CSV_COLUMNS = ("game", "seat", "name", "statistic", "value")
 def match_stats(
     record: MatchRecord, marks: Sequence[Mapping[str, Any] | None] | None = None
 ) -> dict[str, Any]:
-    """The statistics of a match record; ``marks`` (snooker only) say what each stroke was meant
-    to be (:func:`cueboard.app.stats_snooker.snooker_stats`)."""
-    game = record.header.game
-    if game == "snooker":
-        return snooker_stats(record, marks)
-    if marks is not None:
-        raise RecordError("stroke marks are snooker's (pot or safety, long)")
-    if game == "crokinole":
-        return crokinole_stats(record)
-    if game == "novuss":
-        return novuss_stats(record)
-    raise CueboardInputError(f"no statistics for the game {game!r}")
+    """The statistics of a match record, from its game's adapter
+    (:meth:`cueboard.app.games.base.GameAdapter.statistics`); ``marks`` (snooker only) say what
+    each stroke was meant to be (:func:`cueboard.app.stats_snooker.snooker_stats`)."""
+    from cueboard.app.games import adapter
+
+    return adapter(record.header.game).statistics(record, marks)
 
 
 def _flat(prefix: str, value: Any) -> list[tuple[str, str]]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cueboard.errors import RecordError, SettingsError
-from cueboard.games.crokinole.records import CrokinoleRuling, CrokinoleSettings, Variant
+from cueboard.games.crokinole import CrokinoleRuling, CrokinoleSettings, Variant
 from cueboard.records.match import MatchRecord
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from cueboard.errors import RecordError
-from cueboard.games.novuss.records import NovussRuling
+from cueboard.games.novuss import NovussRuling
 from cueboard.records.match import MatchRecord
 
 

@@ -26,12 +26,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cueboard.errors import RecordError
-from cueboard.games.snooker import geometry
-from cueboard.games.snooker.match import new_position, next_frame
-from cueboard.games.snooker.position import SnookerPosition, colour_of
-from cueboard.games.snooker.records import SnookerOutcome
-from cueboard.games.snooker.ruling import SnookerRuling
-from cueboard.games.snooker.table import COLOURS_IN_ORDER, STANDARD_TABLE
+from cueboard.games.snooker import (
+    COLOURS_IN_ORDER,
+    STANDARD_TABLE,
+    SnookerOutcome,
+    SnookerPosition,
+    SnookerRuling,
+    colour_of,
+    is_snookered,
+    layout_of,
+    new_position,
+    next_frame,
+)
 from cueboard.records.match import MatchRecord
 
 #: Breaks of this many points or more are listed one by one.
@@ -110,7 +116,7 @@ def _left_snookered(after: SnookerPosition) -> bool:
     coordinates."""
     if not after.rules.geometry or after.frame_over or after.ball_on is None:
         return False
-    layout = geometry.layout_of(after.pieces)
+    layout = layout_of(after.pieces)
     if after.ball_on == "red":
         on = list(after.reds_on_table())
     elif after.ball_on == "colour":
@@ -119,7 +125,7 @@ def _left_snookered(after: SnookerPosition) -> bool:
         on = [after.ball_on]
     if not on:
         return False
-    return geometry.is_snookered(None if after.in_hand else layout.get("white"), on, layout)
+    return is_snookered(None if after.in_hand else layout.get("white"), on, layout)
 
 
 def _close_break(row: dict[str, Any], points: int) -> None:

@@ -33,7 +33,7 @@ import numpy as np
 from pydantic import BaseModel
 
 from cueboard.engine.events import Event
-from cueboard.errors import CueboardInputError, UnknownGameError
+from cueboard.errors import ChoiceError, PlacementError, UnknownGameError
 from cueboard.records.base import Position
 from cueboard.records.registry import GameRecordTypes
 from cueboard.records.ruling import Ruling
@@ -45,7 +45,7 @@ O = TypeVar("O", bound=BaseModel)  # noqa: E741
 R = TypeVar("R", bound=BaseModel, covariant=True)
 
 
-class IllegalPlacementError(CueboardInputError):
+class IllegalPlacementError(PlacementError):
     """A piece placed where the rules forbid (the cue ball outside the D, a striker over its
     zone's line, a disc off the shooting line...). ``reason`` is a stable code (the last part of
     the app's message key ``place.<reason>``), ``params`` its parameters, the message says why in
@@ -57,7 +57,7 @@ class IllegalPlacementError(CueboardInputError):
         super().__init__(f"illegal placement ({reason}): {message}")
 
 
-class IllegalChoiceError(CueboardInputError):
+class IllegalChoiceError(ChoiceError):
     """A choice or nomination the rules do not offer in this position."""
 
 

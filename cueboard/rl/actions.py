@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from cueboard.errors import CueboardInputError
+from cueboard.errors import MoveError
 from cueboard.games.protocol import IllegalPlacementError
 
 #: Bisection steps of a pull: the pulled number lies within 2⁻¹² of the range's half-width of
@@ -37,7 +37,7 @@ PULL_STEPS = 12
 T = TypeVar("T")
 
 
-class ActionError(CueboardInputError):
+class ActionError(MoveError):
     """An action that is not one of the action space's, or that the rules do not allow now."""
 
 

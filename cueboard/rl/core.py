@@ -158,7 +158,7 @@ class Decoded(NamedTuple):
     strike_moved: bool
 
 
-class StepFailedError(CueboardError):
+class StepFailedError(CueboardError, RuntimeError):
     """The game could not play a move the rules allow (the engine's event limit, a position the
     physics left that the next set-up refuses): the environments end the episode as truncated —
     a limit of the simulator, outside the game (Gymnasium's definition of truncation)."""

@@ -12,14 +12,16 @@ Texts are never built here: every message is a catalogue key with parameters
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel
 
+from cueboard.errors import CueboardInputError
 from cueboard.games.protocol import AnyGame, IllegalChoiceError, IllegalPlacementError, get_game
 from cueboard.records.base import Position
+from cueboard.records.match import MatchRecord
 from cueboard.records.ruling import Call
 
 Message = Call
@@ -123,6 +125,13 @@ class GameAdapter:
             x0, y0, x1, y1 = area.bounds
             placement = ((x0 + x1) / 2, (y0 + y1) / 2)
         return game.make_strike(position, {}, placement)
+
+    def statistics(
+        self, record: MatchRecord, marks: Sequence[Mapping[str, Any] | None] | None = None
+    ) -> dict[str, Any]:
+        """The players' statistics of a match record (:mod:`cueboard.app.stats`); ``marks`` say
+        what each stroke was meant to be, for a game whose statistics read them. Generic: none."""
+        raise CueboardInputError(f"no statistics for the game {self.name!r}")
 
     def strike_velocity(self, position: Position, strike: BaseModel) -> dict[str, tuple[float, float]]:
         """Initial velocity of the struck piece (the game's :attr:`Turn.cue`), for the animation

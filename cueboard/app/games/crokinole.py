@@ -5,14 +5,15 @@ the shooting line, the calls) come from the game (cueboard.games.crokinole.GAME)
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from pydantic import BaseModel
 
 from cueboard.app.games.base import GameAdapter, Setting, spec_json
 from cueboard.games.crokinole import STANDARD_BOARD, CrokinolePosition, CrokinoleStrike, tally
-from cueboard.records.base import Position
+from cueboard.records.base import Position, RecordError
+from cueboard.records.match import MatchRecord
 
 
 class CrokinoleAdapter(GameAdapter):
@@ -72,3 +73,14 @@ class CrokinoleAdapter(GameAdapter):
     def cue_velocity(self, strike: BaseModel) -> tuple[float, float] | None:
         s = cast(CrokinoleStrike, strike)
         return None if s.spin else s.velocity_vector()
+
+    def statistics(
+        self, record: MatchRecord, marks: Sequence[Mapping[str, Any] | None] | None = None
+    ) -> dict[str, Any]:
+        """The players' figures (:func:`cueboard.app.stats_crokinole.crokinole_stats`); stroke marks are
+        snooker's."""
+        from cueboard.app.stats_crokinole import crokinole_stats
+
+        if marks is not None:
+            raise RecordError("stroke marks are snooker's (pot or safety, long)")
+        return crokinole_stats(record)

@@ -5,14 +5,15 @@ from the game (cueboard.games.novuss.GAME)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from pydantic import BaseModel
 
 from cueboard.app.games.base import GameAdapter, spec_json
 from cueboard.games.novuss import STANDARD_BOARD, NovussPosition, NovussStrike
-from cueboard.records.base import Position
+from cueboard.records.base import Position, RecordError
+from cueboard.records.match import MatchRecord
 
 
 class NovussAdapter(GameAdapter):
@@ -54,3 +55,14 @@ class NovussAdapter(GameAdapter):
         s = cast(NovussStrike, strike)
         a = math.radians(s.angle)
         return (s.speed * math.cos(a), s.speed * math.sin(a))
+
+    def statistics(
+        self, record: MatchRecord, marks: Sequence[Mapping[str, Any] | None] | None = None
+    ) -> dict[str, Any]:
+        """The players' figures (:func:`cueboard.app.stats_novuss.novuss_stats`); stroke marks are
+        snooker's."""
+        from cueboard.app.stats_novuss import novuss_stats
+
+        if marks is not None:
+            raise RecordError("stroke marks are snooker's (pot or safety, long)")
+        return novuss_stats(record)

@@ -5,6 +5,7 @@ choices after a foul, the calls) come from the game (cueboard.games.snooker.GAME
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from pydantic import BaseModel
@@ -12,6 +13,7 @@ from pydantic import BaseModel
 from cueboard.app.games.base import GameAdapter, Setting, spec_json
 from cueboard.games.snooker import COLOURS_IN_ORDER, STANDARD_TABLE, SnookerPosition, SnookerStrike
 from cueboard.records.base import Position
+from cueboard.records.match import MatchRecord
 
 
 class SnookerAdapter(GameAdapter):
@@ -70,3 +72,12 @@ class SnookerAdapter(GameAdapter):
             return None  # swerve and spin-induced slip: the start velocity alone does not fix the path
         a = math.radians(s.angle)
         return (s.speed * math.cos(a), s.speed * math.sin(a))
+
+    def statistics(
+        self, record: MatchRecord, marks: Sequence[Mapping[str, Any] | None] | None = None
+    ) -> dict[str, Any]:
+        """Pot success (overall, per colour, long pots), safeties, breaks, fouls by kind
+        (:func:`cueboard.app.stats_snooker.snooker_stats`)."""
+        from cueboard.app.stats_snooker import snooker_stats
+
+        return snooker_stats(record, marks)

@@ -295,11 +295,8 @@ class Offers:
                    for p in header.get("players", [])]
         settings = {k: v for k, v in (header.get("settings") or {}).items() if k != "first_breaker"}
         order = a.seats(len(players))
-        if row.game == "snooker":
-            previous = int((header.get("settings") or {}).get("first_breaker", order[0]))
-        else:
-            first_shot = self.store.shots(match_id, None, start=0, limit=1)
-            previous = first_shot[0].player if first_shot else order[-1]
+        first_shot = self.store.shots(match_id, None, start=0, limit=1)  # who played first, any game
+        previous = first_shot[0].player if first_shot else order[-1]
         view = self.service.create(row.game, players, settings, first=next_first(order, previous))
         new_id = view["id"]
         winner = (row.state or {}).get("winner")

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Request
 
-from cueboard.analysis.shotmap import ShotMapSpec, grid
+from cueboard.analysis.shotmap import SHOTMAP_GAME, ShotMapSpec, grid
 from cueboard.app.online.guard import bearer
 from cueboard.app.problems import errors
 from cueboard.app.routes.common import client, store
@@ -35,8 +35,8 @@ JobId = Annotated[str, Path(pattern=r"^[0-9a-f]{1,64}$", description="a shot map
 
 def _position(db: Store, match_id: str, shot: int | None) -> dict[str, Any]:
     row = db.get_match(match_id)
-    if row.game != "snooker":
-        raise CueboardInputError(f"shot maps are for snooker matches; this one is {row.game}")
+    if row.game != SHOTMAP_GAME:
+        raise CueboardInputError(f"shot maps are for {SHOTMAP_GAME} matches; this one is {row.game}")
     if shot is None:
         position: dict[str, Any] = row.position
         return position

@@ -24,7 +24,7 @@ from cueboard.games.novuss.records import (
     striker_id,
 )
 from cueboard.games.novuss.referee import IllegalStrokeError
-from cueboard.games.novuss.scoreboard import REPORT_WORDS, ReportError, Scoreboard, parse_report
+from cueboard.games.novuss.scoreboard import REPORT_WORDS, ReportError, Scoreboard, StrokeReport, parse_report
 
 if TYPE_CHECKING:
     from cueboard.games.novuss.physics import simulate_stroke
@@ -34,7 +34,8 @@ __getattr__ = lazy_attributes(__name__, {"simulate_stroke": "physics"})
 __all__ = [
     "GAME", "MAX_SPEED", "REPORT_WORDS", "STANDARD_BOARD", "IllegalStrokeError", "NovussBoard",
     "NovussDeclaration", "NovussGame", "NovussOutcome", "NovussPosition", "NovussRuling", "NovussStrike",
-    "ReportError", "Scoreboard", "check_striker_placement", "depth", "edge_zone_box", "initial_pieces",
+    "ReportError", "Scoreboard", "StrokeReport", "check_striker_placement", "depth", "edge_zone_box",
+    "initial_pieces",
     "is_dark", "parse_report", "place_striker", "point", "records", "seats_in_play", "side_of",
     "simulate_stroke", "striker_id",
 ]
