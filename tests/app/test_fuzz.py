@@ -238,4 +238,4 @@ def test_stateful_fuzzing_of_live_matches(live: TestClient) -> None:
     # moves played (a match is deleted only by its host with the version it saw: the derandomized
     # run may meet none, so deletions are checked by test_api, not counted here)
     assert stats.get(200, 0) >= 10, stats
-    assert stats.get(409, 0) >= 20 and stats.get(422, 0) >= 20 and stats.get(404, 0) >= 1, stats
+    assert stats.get(409, 0) >= 20 and stats.get(422, 0) >= 20, stats

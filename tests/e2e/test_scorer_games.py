@@ -170,7 +170,7 @@ def test_snooker_scorer_marks_and_free_ball(phone: Any) -> None:
     assert page.inner_text("#scorer-score1") == "6"
     page.tap("[data-choice=play]")
     page.wait_for_selector("[data-entry=free_ball]")
-    assert "Eve plays on" in page.inner_text("#scorer-calls")
+    page.wait_for_function("document.querySelector('#scorer-calls').innerText.includes('Eve plays on')")
     stats = _stats(page)
     assert stats["Pot success"] == ["2/3 · 66.7%", "—"]
     assert stats["Long pots"] == ["0/1 · 0%", "—"]
