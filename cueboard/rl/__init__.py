@@ -82,17 +82,10 @@ def parallel_env(
     move's is played: :mod:`cueboard.rl.parallel`); the settings are :func:`aec_env`'s."""
     from cueboard.rl.parallel import CueboardParallelEnv
 
-    env = {
-        "reward": reward,
-        "on_illegal": on_illegal,
-        "illegal_penalty": illegal_penalty,
-        "max_steps": max_steps,
-        "observation": observation,
-        "first": first,
-        "action": action,
-        "shaping": shaping,
-    }
-    return CueboardParallelEnv(_core(game, env, rules), render_mode=render_mode)
+    aec = aec_env(game, reward=reward, on_illegal=on_illegal, illegal_penalty=illegal_penalty,
+                  max_steps=max_steps, observation=observation, first=first, action=action,
+                  shaping=shaping, render_mode=render_mode, **rules)
+    return CueboardParallelEnv(aec.core, render_mode=render_mode)
 
 
 def gym_env(

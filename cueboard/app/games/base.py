@@ -20,7 +20,7 @@ from pydantic import BaseModel
 
 from cueboard.errors import CueboardInputError
 from cueboard.games.protocol import AnyGame, IllegalChoiceError, IllegalPlacementError, get_game
-from cueboard.records.base import Position
+from cueboard.records.base import Position, RecordError
 from cueboard.records.match import MatchRecord
 from cueboard.records.ruling import Call
 
@@ -126,11 +126,22 @@ class GameAdapter:
             placement = ((x0 + x1) / 2, (y0 + y1) / 2)
         return game.make_strike(position, {}, placement)
 
+    #: Whether the game's statistics read stroke marks (what each stroke was meant to be).
+    reads_marks: bool = False
+
     def statistics(
         self, record: MatchRecord, marks: Sequence[Mapping[str, Any] | None] | None = None
     ) -> dict[str, Any]:
         """The players' statistics of a match record (:mod:`cueboard.app.stats`); ``marks`` say
-        what each stroke was meant to be, for a game whose statistics read them. Generic: none."""
+        what each stroke was meant to be, for a game that :attr:`reads_marks`."""
+        if marks is not None and not self.reads_marks:
+            raise RecordError(f"stroke marks (pot or safety, long) are not read in {self.name}")
+        return self.figures(record, marks)
+
+    def figures(
+        self, record: MatchRecord, marks: Sequence[Mapping[str, Any] | None] | None
+    ) -> dict[str, Any]:
+        """The game's own figures of :meth:`statistics` (generic: none)."""
         raise CueboardInputError(f"no statistics for the game {self.name!r}")
 
     def strike_velocity(self, position: Position, strike: BaseModel) -> dict[str, tuple[float, float]]:

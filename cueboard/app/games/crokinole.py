@@ -12,7 +12,7 @@ from pydantic import BaseModel
 
 from cueboard.app.games.base import GameAdapter, Setting, spec_json
 from cueboard.games.crokinole import STANDARD_BOARD, CrokinolePosition, CrokinoleStrike, tally
-from cueboard.records.base import Position, RecordError
+from cueboard.records.base import Position
 from cueboard.records.match import MatchRecord
 
 
@@ -74,13 +74,10 @@ class CrokinoleAdapter(GameAdapter):
         s = cast(CrokinoleStrike, strike)
         return None if s.spin else s.velocity_vector()
 
-    def statistics(
-        self, record: MatchRecord, marks: Sequence[Mapping[str, Any] | None] | None = None
+    def figures(
+        self, record: MatchRecord, marks: Sequence[Mapping[str, Any] | None] | None
     ) -> dict[str, Any]:
-        """The players' figures (:func:`cueboard.app.stats_crokinole.crokinole_stats`); stroke marks are
-        snooker's."""
+        """:func:`cueboard.app.stats_crokinole.crokinole_stats`."""
         from cueboard.app.stats_crokinole import crokinole_stats
 
-        if marks is not None:
-            raise RecordError("stroke marks are snooker's (pot or safety, long)")
         return crokinole_stats(record)

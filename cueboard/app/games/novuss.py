@@ -12,7 +12,7 @@ from pydantic import BaseModel
 
 from cueboard.app.games.base import GameAdapter, spec_json
 from cueboard.games.novuss import STANDARD_BOARD, NovussPosition, NovussStrike
-from cueboard.records.base import Position, RecordError
+from cueboard.records.base import Position
 from cueboard.records.match import MatchRecord
 
 
@@ -56,13 +56,10 @@ class NovussAdapter(GameAdapter):
         a = math.radians(s.angle)
         return (s.speed * math.cos(a), s.speed * math.sin(a))
 
-    def statistics(
-        self, record: MatchRecord, marks: Sequence[Mapping[str, Any] | None] | None = None
+    def figures(
+        self, record: MatchRecord, marks: Sequence[Mapping[str, Any] | None] | None
     ) -> dict[str, Any]:
-        """The players' figures (:func:`cueboard.app.stats_novuss.novuss_stats`); stroke marks are
-        snooker's."""
+        """:func:`cueboard.app.stats_novuss.novuss_stats`."""
         from cueboard.app.stats_novuss import novuss_stats
 
-        if marks is not None:
-            raise RecordError("stroke marks are snooker's (pot or safety, long)")
         return novuss_stats(record)

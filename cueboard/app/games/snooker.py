@@ -17,6 +17,7 @@ from cueboard.records.match import MatchRecord
 
 
 class SnookerAdapter(GameAdapter):
+    reads_marks = True
     name = "snooker"
 
     def settings(self) -> list[Setting]:
@@ -73,11 +74,10 @@ class SnookerAdapter(GameAdapter):
         a = math.radians(s.angle)
         return (s.speed * math.cos(a), s.speed * math.sin(a))
 
-    def statistics(
-        self, record: MatchRecord, marks: Sequence[Mapping[str, Any] | None] | None = None
+    def figures(
+        self, record: MatchRecord, marks: Sequence[Mapping[str, Any] | None] | None
     ) -> dict[str, Any]:
-        """Pot success (overall, per colour, long pots), safeties, breaks, fouls by kind
-        (:func:`cueboard.app.stats_snooker.snooker_stats`)."""
+        """:func:`cueboard.app.stats_snooker.snooker_stats`."""
         from cueboard.app.stats_snooker import snooker_stats
 
         return snooker_stats(record, marks)
