@@ -99,6 +99,7 @@ class MatchService:
                 "settings": [s.to_json() for s in a.settings()],
                 "ai_levels": ai_levels(name),
                 "placement": a.placement_kind,
+                "capabilities": sorted(a.game.capabilities),
             })
         return out
 
@@ -112,8 +113,9 @@ class MatchService:
     ) -> dict[str, Any]:
         """A new match; ``first`` the seat that breaks off or shoots first (None: as the game
         decides — seat 0, or drawn with the seed in crokinole). A rematch passes it to alternate
-        the break (cueboard/app/online/offers.py); snooker keeps it in the header's settings as
-        the rules' ``first_breaker``, so the record replays from its header."""
+        the break (cueboard/app/online/offers.py); a game whose rules keep who plays first as a
+        setting (the adapter's ``first_player_setting``: snooker's ``first_breaker``) keeps it in
+        the header's settings, so the record replays from its header."""
         if game not in available_games():
             offered = ", ".join(available_games())
             raise UnknownGameError(f"the game '{game}' is not available (available: {offered})")
@@ -135,8 +137,8 @@ class MatchService:
         seed = secrets.randbelow(2**31) if seed is None else seed
         position = a.game.new_position(a.rules_settings(len(players), settings), seed=seed, first=first)
         kept = dict(settings)
-        if first is not None and game == "snooker":
-            kept["first_breaker"] = first
+        if first is not None and a.first_player_setting is not None:
+            kept[a.first_player_setting] = first
         header = MatchHeader(game=game, variant=str(settings.get("variant", "standard")),
                              settings=kept, players=tuple(infos),
                              cueboard_version=__version__, seed=seed)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
@@ -23,6 +24,9 @@ from cueboard.games.protocol import AnyGame, IllegalChoiceError, IllegalPlacemen
 from cueboard.records.base import Position, RecordError
 from cueboard.records.match import MatchRecord
 from cueboard.records.ruling import Call
+
+PAGES = Path(__file__).parents[1] / "static" / "js" / "games"
+"""The built-in games' page modules, a folder per game (and ``generic`` for a game without its own)."""
 
 Message = Call
 """A text for the player: a catalogue key and its parameters (the games' :class:`Call`)."""
@@ -63,6 +67,15 @@ class GameAdapter:
     a game's own adapter (its ``cueboard.app`` entry point) fills in the game-specific parts."""
 
     name: str = ""
+
+    #: The setting under which the game's rules keep who plays first (a rematch sets it to
+    #: alternate the break), or None when the game keeps no such setting.
+    first_player_setting: str | None = None
+
+    #: The folder of the game's page modules: plain ES modules (``table.js`` draws the table and
+    #: words the calls, ``scorer.js`` keeps score by hand, ...) that the page loads from
+    #: ``/games/<name>/<part>.js``. None: the generic modules of ``static/js/games/generic``.
+    page_dir: Path | None = None
 
     def __init__(self, name: str = "") -> None:
         self.name = name or type(self).name

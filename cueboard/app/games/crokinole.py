@@ -10,7 +10,7 @@ from typing import Any, cast
 
 from pydantic import BaseModel
 
-from cueboard.app.games.base import GameAdapter, Setting, spec_json
+from cueboard.app.games.base import PAGES, GameAdapter, Setting, spec_json
 from cueboard.games.crokinole import STANDARD_BOARD, CrokinolePosition, CrokinoleStrike, tally
 from cueboard.records.base import Position
 from cueboard.records.match import MatchRecord
@@ -18,6 +18,7 @@ from cueboard.records.match import MatchRecord
 
 class CrokinoleAdapter(GameAdapter):
     name = "crokinole"
+    page_dir = PAGES / "crokinole"
 
     def settings(self) -> list[Setting]:
         return [

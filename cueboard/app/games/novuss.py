@@ -10,7 +10,7 @@ from typing import Any, cast
 
 from pydantic import BaseModel
 
-from cueboard.app.games.base import GameAdapter, spec_json
+from cueboard.app.games.base import PAGES, GameAdapter, spec_json
 from cueboard.games.novuss import STANDARD_BOARD, NovussPosition, NovussStrike
 from cueboard.records.base import Position
 from cueboard.records.match import MatchRecord
@@ -18,6 +18,7 @@ from cueboard.records.match import MatchRecord
 
 class NovussAdapter(GameAdapter):
     name = "novuss"
+    page_dir = PAGES / "novuss"
 
     def rules_settings(self, players: int, settings: Mapping[str, Any]) -> dict[str, Any]:
         return {"players": players}

@@ -10,7 +10,7 @@ from typing import Any, cast
 
 from pydantic import BaseModel
 
-from cueboard.app.games.base import GameAdapter, Setting, spec_json
+from cueboard.app.games.base import PAGES, GameAdapter, Setting, spec_json
 from cueboard.games.snooker import COLOURS_IN_ORDER, STANDARD_TABLE, SnookerPosition, SnookerStrike
 from cueboard.records.base import Position
 from cueboard.records.match import MatchRecord
@@ -19,6 +19,8 @@ from cueboard.records.match import MatchRecord
 class SnookerAdapter(GameAdapter):
     reads_marks = True
     name = "snooker"
+    first_player_setting = "first_breaker"  # who breaks off the first frame; a rematch alternates it
+    page_dir = PAGES / "snooker"
 
     def settings(self) -> list[Setting]:
         return [

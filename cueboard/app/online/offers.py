@@ -293,7 +293,7 @@ class Offers:
         a = adapter(row.game)
         players = [{"name": p.get("name", ""), "kind": p.get("kind", "human"), "level": p.get("level")}
                    for p in header.get("players", [])]
-        settings = {k: v for k, v in (header.get("settings") or {}).items() if k != "first_breaker"}
+        settings = {k: v for k, v in (header.get("settings") or {}).items() if k != a.first_player_setting}
         order = a.seats(len(players))
         first_shot = self.store.shots(match_id, None, start=0, limit=1)  # who played first, any game
         previous = first_shot[0].player if first_shot else order[-1]

@@ -39,6 +39,9 @@ class GameInfo(Out):
     settings: list[Record] = Field(description="the lobby's settings: name, kind, default, options, min, max")
     ai_levels: list[str]
     placement: str | None = Field(description="what the player to move may place (cue ball, striker...)")
+    capabilities: list[str] = Field(
+        description="what the game has beyond the core: frames, nominations, chance, concession, time_out, "
+                    "paths (cueboard.games.protocol.Capability)")
 
 
 class DatabaseHealth(Out):
