@@ -47,13 +47,17 @@ BENCHMARKS: list[str] = [
     "benchmarks.app_server",
     "benchmarks.app_live",
     "benchmarks.app_service",
+    "benchmarks.app_load",
     "benchmarks.bench_discs",
     "benchmarks.bench_ai",
     "benchmarks.snooker_referee",
     "benchmarks.cli_records",
     "benchmarks.bench_rl",
+    "benchmarks.rl_learn",
     "benchmarks.bench_scale",
     "benchmarks.robust_strokes",
+    "benchmarks.snooker_ai_noise",
+    "benchmarks.scorer_entry",
 ]
 
 

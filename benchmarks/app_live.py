@@ -11,8 +11,8 @@ stream (negative when the event came first).
 
 - ``app.live.delivery_p95``: the 95th percentile over 20 live tables, each stroking every 2 s.
 - ``app.live.delivery_p95_2_workers_pg``: the same over ``cueboard serve --workers 2`` on a
-  throwaway PostgreSQL cluster (tests/store/pgcluster.py), where a table's streams and strokes
-  fall on either worker (skipped where PostgreSQL is not installed).
+  throwaway PostgreSQL cluster (:func:`benchmarks.core.throwaway_postgresql`), where a table's
+  streams and strokes fall on either worker (skipped where PostgreSQL is not installed).
 - ``app.live.tables``: the most tables held (both streams open, one stroke per table every
   10 s, staggered) with that 95th percentile under 250 ms, trying 50, 100, 200, 300 and 400
   tables, 12 s each, stopping at the first level that misses.
@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from benchmarks.core import BenchmarkUnavailableError, Figure, quick
+from benchmarks.core import BenchmarkUnavailableError, Figure, quick, throwaway_postgresql
 from cueboard.app.connections import LIMITS_ENV, ConnectionLimits
 
 DELIVERY_TABLES = 20
@@ -251,22 +251,15 @@ def _two_workers_on_postgresql(tmp: str) -> list[Figure]:
     """``cueboard serve --workers 2`` over a throwaway PostgreSQL cluster: the delivery's p95
     when a table's two streams and its strokes fall on either worker (LISTEN/NOTIFY between
     them, docs/service.md#live-push-across-workers)."""
-    from tests.store.pgcluster import Cluster, find_initdb
-
-    initdb = find_initdb()
-    if initdb is None:
-        print("bench: app.live.delivery_p95_2_workers_pg skipped: PostgreSQL is not installed")
-        return []
-    cluster = Cluster(initdb).start()
-    try:
+    with throwaway_postgresql("app.live.delivery_p95_2_workers_pg") as url:
+        if url is None:
+            return []
         port = _free_port()
         cmd = [sys.executable, "-c", "from cueboard.cli.main import app; app()", "serve", "--port", str(port),
-               "--workers", "2", "--db", cluster.new_database(), "--matches-per-minute", "100000",
+               "--workers", "2", "--db", url, "--matches-per-minute", "100000",
                "--max-streams-per-client", "100000"]
         with _server(cmd, port, Path(tmp) / "server2.log"):
             delivery, _ = asyncio.run(_measure(port, ()))
-    finally:
-        cluster.stop()
     p95 = _p95(delivery)
     return [Figure("app.live.delivery_p95_2_workers_pg", p95, "ms", goal="< 100 ms", met=p95 < 100,
                    note=f"{len(delivery)} strokes, 2 workers over PostgreSQL, median "

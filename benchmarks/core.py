@@ -9,7 +9,11 @@ In quick mode (:func:`quick`) it runs a few iterations of everything it measures
 from __future__ import annotations
 
 import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 
 #: Set to 1 for the quick mode: each benchmark runs a few iterations so that a change that breaks
 #: it fails fast (tests/benchmarks/test_quick.py); its figures are printed but not judged.
@@ -53,3 +57,25 @@ def format_value(value: float) -> str:
     if value == 0 or 1e-3 <= abs(value) < 1e7:
         return f"{value:.4g}" if abs(value) < 1e4 else f"{value:.0f}"
     return f"{value:.4e}"
+
+
+@contextmanager
+def throwaway_postgresql(figure: str) -> Iterator[str | None]:
+    """A database URL on a throwaway PostgreSQL cluster (tests/store/pgcluster.py), stopped on
+    exit; None, with a skip line naming ``figure``, where PostgreSQL is not installed."""
+    repo = str(Path(__file__).resolve().parents[1])
+    sys.path.insert(0, repo)
+    try:
+        from tests.store.pgcluster import Cluster, find_initdb
+    finally:
+        sys.path.remove(repo)
+    initdb = find_initdb()
+    if initdb is None:
+        print(f"bench: {figure} skipped: PostgreSQL is not installed (scripts/ensure-postgres.sh)")
+        yield None
+        return
+    cluster = Cluster(initdb).start()
+    try:
+        yield cluster.new_database()
+    finally:
+        cluster.stop()

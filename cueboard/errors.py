@@ -154,11 +154,18 @@ class MoveError(CueboardInputError):
     code: ClassVar[str] = "illegal-move"
 
 
+class MatchStateError(CueboardInputError):
+    """The request does not fit the match's state now (it is over, it is the AI's turn...)."""
+
+    code: ClassVar[str] = "match-state"
+
+
 __all__ = [
     "CODES",
     "ChoiceError",
     "CueboardError",
     "CueboardInputError",
+    "MatchStateError",
     "MoveError",
     "PlacementError",
     "PositionError",

@@ -14,11 +14,21 @@ other installed distribution — offers a game by declaring entry points in its 
     [project.entry-points."cueboard.app"]
     mygame = "mygame.web:MyGameAdapter"     # optional: the web app's presentation of the game
 
+    [project.entry-points."cueboard.score"]
+    mygame = "mygame.cli_score"             # optional: adds `cueboard score mygame` when loaded
+
+    [project.entry-points."cueboard.referee"]
+    mygame = "mygame.cli_referee"           # optional: registers its record replayer when loaded
+
 Only ``cueboard.games`` is required: the CLI, the match runner, the batch runners, the RL
 environments and the web app's JSON API all find a game here and use its
 :class:`~cueboard.games.protocol.Game` interface and the capabilities it declares. The ``ai``
 and ``app`` groups let a game bring its own computer players and its own table drawing; a game
-without them has no AI levels and gets the app's generic presentation.
+without them has no AI levels and gets the app's generic presentation. The ``score`` and
+``referee`` groups name modules that plug the game into the CLI's ``cueboard score`` and
+``cueboard referee`` commands when they are loaded (see :mod:`cueboard.cli.score` and
+:mod:`cueboard.cli.referee`); without them the game has no hand-scoring command and its records
+are replayed generically.
 
 Entry points are read once and cached; :func:`refresh` reads them again (after installing a
 package into a running interpreter, or in tests). This module imports no game: entry points load
@@ -40,6 +50,8 @@ if TYPE_CHECKING:
 GAMES = "cueboard.games"
 AI = "cueboard.ai"
 APP = "cueboard.app"
+SCORE = "cueboard.score"
+REFEREE = "cueboard.referee"
 
 #: cueboard's own games come first, in this order (the lobby's and the CLI's order); games from
 #: other packages follow in alphabetical order.
@@ -93,7 +105,8 @@ def get_game(name: str) -> AnyGame:
 
 
 def extension(group: str, name: str) -> Any | None:
-    """What the entry point ``name`` of ``group`` (:data:`AI`, :data:`APP`) loads, or None when
+    """What the entry point ``name`` of ``group`` (:data:`AI`, :data:`APP`, :data:`SCORE`,
+    :data:`REFEREE`) loads, or None when
     the game offers none. The game itself must be installed (:class:`UnknownGameError`)."""
     check_game_name(name)
     if name not in _group(group):
@@ -101,5 +114,5 @@ def extension(group: str, name: str) -> Any | None:
     return _loaded(group, name)
 
 
-__all__ = ["AI", "APP", "BUILT_IN", "GAMES", "check_game_name", "extension", "game_names", "get_game",
-           "refresh"]
+__all__ = ["AI", "APP", "BUILT_IN", "GAMES", "REFEREE", "SCORE", "check_game_name", "extension",
+           "game_names", "get_game", "refresh"]

@@ -1,10 +1,12 @@
 """The screenshots of docs/img (docs/gallery.md): each game at 1366×768 and on a 390×844 phone, in
 each language (en, uk, ru, zh-Hant, vi), mid-game — a person against the AI, a few strokes played
-through the page — with the person to play and aiming; a phone held sideways, an end screen and
-the scorer mode. Not a test: run it after a change to the page, look at the pictures, commit::
+through the page — with the person to play and aiming; each game's table at the four sizes the
+layout test checks (tests/e2e/test_layout.py); a phone held sideways, an end screen and the scorer
+mode. Not a test: run it after a change to the page, look at the pictures, commit::
 
     PYTHONPATH=. .venv/bin/python scripts/screenshots.py            # writes docs/img/app-*.png
     PYTHONPATH=. .venv/bin/python scripts/screenshots.py scorer     # only the scorer's pictures
+    PYTHONPATH=. .venv/bin/python scripts/screenshots.py sizes      # only docs/img/table-*.png
 
 The app is started as the browser tests start it (tests/e2e/harness.py: this checkout's
 ``cueboard serve`` on a free port over a scratch SQLite database, warmed up) and photographed in
@@ -28,6 +30,9 @@ OUT = ROOT / "docs" / "img"
 GAMES = ("snooker", "crokinole", "novuss")
 LANGUAGES = ("en", "uk", "ru", "zh-Hant", "vi")
 SIZES = ((1366, 768), (390, 844))
+# The four sizes of the layout test: a laptop, a large screen, a phone upright (touch, device
+# scale 3) and held sideways (touch); each picture in CSS pixels whatever the device scale.
+FOUR_SIZES = ((1366, 768), (1920, 1080), (390, 844), (844, 390))
 MAX_BYTES = 150_000
 NAMES = {"en": "Oleh", "uk": "Олег", "ru": "Ольга", "zh-Hant": "志明", "vi": "Minh"}
 # Strokes the person plays before the pictures (the AI answers each).
@@ -136,44 +141,77 @@ def shrink(path: Path) -> None:
             return
 
 
-def shoot_picture(page: Any, name: str, full_page: bool = False) -> Path:
+def shoot_picture(page: Any, name: str, whole: bool = False) -> Path:
+    """``whole``: the whole page, the window made as tall as it (a full-page capture would drop the
+    touch emulation, and with it the phone's finger-sized controls)."""
     path = OUT / name
     page.wait_for_timeout(400)
-    page.screenshot(path=str(path), full_page=full_page)
+    if whole:
+        height = page.evaluate("document.documentElement.scrollHeight")
+        page.set_viewport_size({"width": page.viewport_size["width"], "height": height})
+        page.wait_for_timeout(200)
+    page.screenshot(path=str(path), scale="css")
     shrink(path)
     return path
 
 
-def new_context(browser: Any, size: tuple[int, int], lang: str, state: Any = None) -> Any:
+def new_context(browser: Any, size: tuple[int, int], lang: str, state: Any = None, scale: int = 1) -> Any:
     w, h = size
     phone = w < 900
     ctx = browser.new_context(viewport={"width": w, "height": h}, has_touch=phone, is_mobile=phone,
-                              bypass_csp=True, storage_state=state)
+                              bypass_csp=True, storage_state=state, device_scale_factor=scale)
     ctx.add_init_script(f"localStorage.setItem('cueboard.lang', '{lang}')")
     return ctx
+
+
+def played(browser: Any, server: Server, game: str) -> tuple[str, Any]:
+    """A match of ``game`` played a few strokes in at 1366×768: its id and the browser's storage
+    (the seats' cookie, so that the person's seat is held in every picture of it)."""
+    ctx = new_context(browser, SIZES[0], "en")
+    page = ctx.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    mid = play(page, game)
+    state = ctx.storage_state()
+    ctx.close()
+    return mid, state
+
+
+def picture(browser: Any, server: Server, game: str, mid: str, state: Any, size: tuple[int, int], lang: str,
+            name: str, scale: int = 1) -> Path:
+    """The match ``mid`` at ``size`` in ``lang``, the person to play and aiming: docs/img/``name``."""
+    ctx = new_context(browser, size, lang, state, scale)
+    page = ctx.new_page()
+    page.goto(server.url + f"/#/match/{mid}")
+    page.wait_for_selector("body[data-ready='1']")
+    get_ready(page, game)
+    path = shoot_picture(page, name)
+    ctx.close()
+    return path
 
 
 def tables(browser: Any, server: Server) -> list[Path]:
     made = []
     for game in GAMES:
-        ctx = new_context(browser, SIZES[0], "en")
-        page = ctx.new_page()
-        page.goto(server.url + "/")
-        page.wait_for_selector("body[data-ready='1']")
-        mid = play(page, game)
-        state = ctx.storage_state()  # the seats' cookie: the person's seat held in every picture
-        ctx.close()
+        mid, state = played(browser, server, game)
         views = [(size, lang) for lang in LANGUAGES for size in SIZES]
         if game == "snooker":
             views.append(((844, 390), "en"))
         for size, lang in views:
-            ctx = new_context(browser, size, lang, state)
-            page = ctx.new_page()
-            page.goto(server.url + f"/#/match/{mid}")
-            page.wait_for_selector("body[data-ready='1']")
-            get_ready(page, game)
-            made.append(shoot_picture(page, f"app-{game}-{size[0]}x{size[1]}-{lang}.png"))
-            ctx.close()
+            name = f"app-{game}-{size[0]}x{size[1]}-{lang}.png"
+            made.append(picture(browser, server, game, mid, state, size, lang, name))
+    return made
+
+
+def tables_at_sizes(browser: Any, server: Server) -> list[Path]:
+    """Each game at the four sizes, mid-game against the AI, the person to play and aiming: the
+    table, the stroke controls, the scores, the calls and the replay all in view."""
+    made = []
+    for game in GAMES:
+        mid, state = played(browser, server, game)
+        for w, h in FOUR_SIZES:
+            made.append(picture(browser, server, game, mid, state, (w, h), "en", f"table-{game}-{w}x{h}.png",
+                                scale=3 if h > w else 1))
     return made
 
 
@@ -235,7 +273,7 @@ def kept_games(browser: Any, server: Server) -> list[Path]:
         if name != "novuss":
             page.eval_on_selector("#stats-panel", "d => { d.open = true; }")
             page.wait_for_selector("#stats-table")
-        made.append(shoot_picture(page, f"app-scorer-{name}-390x844-en.png", full_page=True))
+        made.append(shoot_picture(page, f"app-scorer-{name}-390x844-en.png", whole=True))
         ctx.close()
     return made
 
@@ -252,8 +290,11 @@ def main() -> None:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                 if sys.argv[1:] == ["scorer"]:
                     made = [scorer(browser, server), *kept_games(browser, server)]
+                elif sys.argv[1:] == ["sizes"]:
+                    made = tables_at_sizes(browser, server)
                 else:
                     made = tables(browser, server)
+                    made += tables_at_sizes(browser, server)
                     made.append(end_screen(browser, server))
                     made.append(scorer(browser, server))
                     made += kept_games(browser, server)

@@ -244,23 +244,115 @@ def test_every_folder_output_refuses_a_hostile_path_in_one_line(command: str, tm
         assert said in " ".join(result.output.split()), result.output
 
 
+#: The child of the test below: it runs the command once with no limit (numba compiles any kernel
+#: its on-disk cache lacks, and saves it), then sets a 64-byte RLIMIT_FSIZE and runs it again, so
+#: the only write over the limit is the output's. Under the limit from the start, a kernel whose
+#: cache entry is stale (an engine module edited since) failed in numba's cache write instead.
+_FSIZE_CHILD = """
+import resource, sys
+from cueboard.cli.main import app
+out, args = sys.argv[1], sys.argv[2:]
+try:
+    app([*args, out + ".warm"], prog_name="cueboard")
+except SystemExit as done:
+    assert done.code == 0, f"the run without a limit exited {done.code}"
+resource.setrlimit(resource.RLIMIT_FSIZE, (64, 64))
+app([*args, out], prog_name="cueboard")
+"""
+
+
 def test_a_write_that_fails_midway_is_refused_in_one_line(tmp_path: Path) -> None:
     """The disk (or the process's file-size limit) full while the output is written: one line,
     exit status 2 — run in a child process under a 64-byte RLIMIT_FSIZE (Python ignores SIGXFSZ,
-    so the write fails with EFBIG as it would with ENOSPC on a full disk)."""
-    import resource
+    so the write fails with EFBIG as it would with ENOSPC on a full disk).
+
+    The child sets the limit itself, after its kernels are compiled and cached (``_FSIZE_CHILD``),
+    rather than through ``preexec_fn``: Python code run between fork and exec may deadlock when the
+    test process has threads (JAX's, imported by other tests), and without it the child is started
+    by vfork/posix_spawn. Its deadline (600 s) covers a cold numba cache at a load of 12."""
     import subprocess
     import sys
 
-    def small_files() -> None:
-        resource.setrlimit(resource.RLIMIT_FSIZE, (64, 64))
-
     out = tmp_path / "events.json"
-    cli = [sys.executable, "-c", "from cueboard.cli.main import app; app()"]
     proc = subprocess.run(
-        [*cli, *FILE_WRITERS["simulate"], str(out)],
-        capture_output=True, text=True, preexec_fn=small_files, cwd=ROOT, timeout=300,
+        [sys.executable, "-c", _FSIZE_CHILD, str(out), *FILE_WRITERS["simulate"]],
+        capture_output=True, text=True, cwd=ROOT, timeout=600,
     )
+    assert (tmp_path / "events.json.warm").stat().st_size > 64  # the run without a limit wrote it
     assert proc.returncode == 2, proc.stdout + proc.stderr
     assert f"cannot write {out}: File too large" in " ".join(proc.stdout.split()), proc.stdout + proc.stderr
     assert "Traceback" not in proc.stdout + proc.stderr
+
+
+def test_referee_refuses_hostile_incident_lines(tmp_path: Path) -> None:
+    """Incident lines of a JSON Lines record (format 1.3, ``{"incident": {...}}``) are checked as
+    strictly as the shots: each bad one is refused in one line naming it."""
+    lines = _valid_match(tmp_path)
+    deep: object = {"kind": "claim", "at": 0, "player": 0}
+    for _ in range(MAX_DEPTH + 2):
+        deep = {"incident": deep}
+    cases = {
+        "not an object": {"incident": 5},
+        "unknown kind": {"incident": {"kind": "swap", "at": 0, "player": 0}},
+        "negative at": {"incident": {"kind": "claim", "at": -1, "player": 0}},
+        "seat 9": {"incident": {"kind": "takeback", "at": 0, "player": 9}},
+        "unknown field": {"incident": {"kind": "claim", "at": 0, "player": 0, "venue": "x"}},
+        "nested too deep": deep,
+    }
+    for name, incident in cases.items():
+        path = tmp_path / "hostile.jsonl"
+        path.write_text("\n".join([lines[0], json.dumps(incident), *lines[1:]]) + "\n")
+        result = runner.invoke(app, ["referee", str(path)])
+        _assert_refused(result, name)
+        assert "line 2" in result.output or "incident" in result.output, (name, result.output)
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero")
+def test_referee_refuses_an_endless_device() -> None:
+    """A device says its size is 0 and never ends: the reader stops at the size limit."""
+    result = runner.invoke(app, ["referee", "/dev/zero"])
+    _assert_refused(result, "/dev/zero")
+    assert "over the limit" in result.output
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="no named pipes here")
+def test_referee_reads_a_record_from_a_pipe(tmp_path: Path) -> None:
+    """A pipe (``cueboard referee <(zcat m.jsonl.gz)``) cannot be read twice, as the streaming
+    reader reads a file: it is read whole once, and every shot is replayed (it once replayed
+    none, or ended in a traceback)."""
+    import os
+    import threading
+
+    lines = _valid_match(tmp_path)
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    writer = threading.Thread(target=lambda: fifo.write_text("\n".join(lines) + "\n"))
+    writer.start()
+    result = runner.invoke(app, ["referee", str(fifo)])
+    writer.join(timeout=10)
+    assert result.exit_code == 0, result.output
+    replayed = [ln for ln in result.output.splitlines() if ln.startswith("shot ")]
+    assert [ln.split(" (")[0] for ln in replayed] == [f"shot {k}" for k in range(len(lines) - 1)]
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="no named pipes here")
+def test_a_record_saved_to_a_pipe_is_written_into_it_not_over_it(tmp_path: Path) -> None:
+    """``--save`` onto something that is not a file (a named pipe here; /dev/stdout, /dev/full)
+    writes into it: the record was once written beside it and renamed over it, which put a
+    plain file in the place of the pipe — or, run as root, of the device."""
+    import os
+    import stat
+    import threading
+
+    fifo = tmp_path / "record.json"
+    os.mkfifo(fifo)
+    got: list[str] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_text(encoding="utf-8")))
+    reader.start()
+    result = runner.invoke(app, ["score", "snooker", "--save", str(fifo)], input="pot red\nconcede\n")
+    reader.join(timeout=10)
+    assert result.exit_code == 0, result.output
+    assert stat.S_ISFIFO(fifo.stat().st_mode)  # still the pipe
+    record = json.loads(got[0])
+    assert record["header"]["game"] == "snooker" and len(record["shots"]) == 2
+    assert not (tmp_path / "record.json.tmp").exists()

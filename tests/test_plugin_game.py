@@ -28,7 +28,10 @@ def shuffle_installed(tmp_path: Path) -> Iterator[Path]:
     info = tmp_path / "toyshuffle-0.1.dist-info"
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: toyshuffle\nVersion: 0.1\n")
-    (info / "entry_points.txt").write_text("[cueboard.games]\nshuffle = toyshuffle:GAME\n")
+    (info / "entry_points.txt").write_text(
+        "[cueboard.games]\nshuffle = toyshuffle:GAME\n\n"
+        "[cueboard.referee]\nshuffle = toyshuffle_referee\n"
+    )
     sys.path[:0] = [str(tmp_path), str(PLUGINS)]
     registry.refresh()
     try:
@@ -103,6 +106,16 @@ def test_the_web_api_plays_a_whole_game(shuffle_installed: Path, tmp_path: Path)
         record = client.get(f"/api/matches/{mid}/record")
         assert record.status_code == 200, record.text
         assert [s["ruling"]["points"] for s in record.json()["shots"]] == [3, 0, 3, 0]
+        (tmp_path / "shuffle.json").write_text(record.text)
+    # `cueboard referee` replays it through the replayer the game's ``cueboard.referee`` entry
+    # point registers (its own wording), and plays every strike again.
+    from cueboard.cli.main import app
+
+    replayed = CliRunner().invoke(app, ["referee", str(tmp_path / "shuffle.json")])
+    assert replayed.exit_code == 0, replayed.output
+    assert [line for line in replayed.output.splitlines() if line.startswith("puck")] == [
+        "puck 1: 3 points", "puck 2: 0 points", "puck 3: 3 points", "puck 4: 0 points"]
+    assert "every strike gives its recorded outcome (4 played again)" in replayed.output
 
 
 def test_the_rl_environment_plays_it_to_the_end(shuffle_installed: Path) -> None:

@@ -13,8 +13,13 @@ has no setting for are added by :class:`BoundedH11Protocol`, uvicorn's h11 proto
   its connection closed (the slow-loris defence of Apache's ``mod_reqtimeout`` and nginx's
   ``client_header_timeout``);
 - **caps on open connections**, in all and per peer address (trusted proxies exempt): a
-  connection past a cap gets ``503`` and is closed at once, so that a flood of half-open
-  connections holds at most the cap of file descriptors, never all of them.
+  connection past a peer's cap gets ``503`` and is closed at once, so that a flood of half-open
+  connections holds at most the cap of file descriptors, never all of them. At the cap in all, a
+  new connection takes the place of the connection that has waited longest for a request head (a
+  half-open one, or an idle keep-alive), which is closed unanswered — as nginx, out of
+  connections, closes its "reusable" ones, those waiting for a request — so that a flood
+  spread over many addresses cannot keep a client out: its connections are the oldest waiting;
+  only when every open connection is within a request is a new one refused with ``503``.
 
 Each server process reads its :class:`ConnectionLimits` from the environment
 (:data:`LIMITS_ENV`, set by ``cueboard serve`` before uvicorn starts its workers), and
@@ -117,6 +122,19 @@ class _Open:
     source: str | None = None
     total = 0
     by_peer: ClassVar[Counter[str]] = Counter()
+    #: The connections waiting for a request head, oldest first (a dict keeps insertion order);
+    #: one whose head has arrived since is dropped when met (:meth:`oldest_waiting`).
+    waiting: ClassVar[dict[BoundedH11Protocol, None]] = {}
+
+    @classmethod
+    def oldest_waiting(cls) -> BoundedH11Protocol | None:
+        """The open connection that has waited longest for a request head, if any."""
+        while cls.waiting:
+            oldest = next(iter(cls.waiting))
+            if oldest.is_waiting():
+                return oldest
+            del cls.waiting[oldest]
+        return None
 
     @classmethod
     def current(cls) -> ConnectionLimits:
@@ -132,6 +150,7 @@ class BoundedH11Protocol(H11Protocol):
     _peer: str | None = None
     _counted = False
     _head_timer: asyncio.TimerHandle | None = None
+    _waiting_for: Any = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -139,8 +158,15 @@ class BoundedH11Protocol(H11Protocol):
         peer = transport.get_extra_info("peername")
         self._peer = str(peer[0]) if isinstance(peer, tuple) and peer else None
         per_peer_capped = self._peer is not None and not is_trusted(self._peer, limits.trusted_proxies)
-        if _Open.total >= limits.max_connections or (
-                per_peer_capped and _Open.by_peer[self._peer or ""] >= limits.max_per_peer):
+        over_peer = per_peer_capped and _Open.by_peer[self._peer or ""] >= limits.max_per_peer
+        if not over_peer and _Open.total >= limits.max_connections:
+            oldest = _Open.oldest_waiting()
+            if oldest is not None:
+                log.warning("closed a connection from %s waiting for a request head: %d open "
+                            "connections (cap %d), one from %s opening", oldest._peer, _Open.total,
+                            limits.max_connections, self._peer)
+                oldest.make_room()
+        if over_peer or _Open.total >= limits.max_connections:
             log.warning("refused a connection from %s: %d open connections (caps %d in all, %d a peer)",
                         self._peer, _Open.total, limits.max_connections, limits.max_per_peer)
             transport.write(_REFUSAL)
@@ -151,9 +177,28 @@ class BoundedH11Protocol(H11Protocol):
         _Open.by_peer[self._peer or ""] += 1
         self._arm(limits.header_timeout_s)
 
+    def is_waiting(self) -> bool:
+        """Whether this connection is open and waiting for a request head (none has arrived
+        since it opened or since its last answer ended)."""
+        return self._counted and self._head_timer is not None and self.cycle is self._waiting_for
+
+    def make_room(self) -> None:
+        """Close this connection unanswered and stop counting it at once, here and in uvicorn's
+        set of open connections (its ``limit_concurrency`` counts that set), so that a new one
+        may take its place before the transport's own loss notice comes."""
+        self._uncount()
+        self.connections.discard(self)
+        self.transport.close()
+
     def connection_lost(self, exc: Exception | None) -> None:
+        self._uncount()
+        super().connection_lost(exc)
+
+    def _uncount(self) -> None:
         if self._head_timer is not None:
             self._head_timer.cancel()
+            self._head_timer = None
+        _Open.waiting.pop(self, None)
         if self._counted:
             self._counted = False
             _Open.total -= 1
@@ -161,7 +206,6 @@ class BoundedH11Protocol(H11Protocol):
             _Open.by_peer[key] -= 1
             if _Open.by_peer[key] <= 0:
                 del _Open.by_peer[key]
-        super().connection_lost(exc)
 
     def on_response_complete(self) -> None:
         self._arm(_Open.current().header_timeout_s)  # the next request's head is timed afresh
@@ -171,7 +215,10 @@ class BoundedH11Protocol(H11Protocol):
         if self._head_timer is not None:
             self._head_timer.cancel()
         waiting_for = self.cycle  # None, or the request just answered: no new head read yet
+        self._waiting_for = waiting_for
         self._head_timer = asyncio.get_running_loop().call_later(timeout_s, self._head_timeout, waiting_for)
+        _Open.waiting.pop(self, None)
+        _Open.waiting[self] = None  # the newest waiting
 
     def _head_timeout(self, waiting_for: Any) -> None:
         self._head_timer = None

@@ -184,8 +184,9 @@ class Guard:
             nonlocal received, body_done
             if body_done:  # (a stream's wait for the client to leave: never timed)
                 return await receive()
-            try:
-                message = await asyncio.wait_for(receive(), self.body_timeout_s)
+            try:  # (asyncio.timeout, not wait_for: no task made for each piece of a body)
+                async with asyncio.timeout(self.body_timeout_s):
+                    message = await receive()
             except TimeoutError:
                 raise BodyTimeoutError(f"the request body stopped arriving for {self.body_timeout_s:g} s") \
                     from None

@@ -62,11 +62,16 @@ def translate(lang: str, key: str, params: Mapping[str, Any] | None = None, game
     in ``_key`` is itself a key, translated first (``reason_key`` fills ``{reason}``). With a
     ``game``, a text ``"<game>:<key>"`` overrides ``key`` (a crokinole round, a novuss game where
     snooker has a frame), as on the page. Missing keys fall back to English, then to the key
-    itself."""
+    itself. With a true ``pair`` parameter (the side named is two players, "Bo and Di") the
+    text ``"<key>_pair"`` is taken where ``lang`` has one, so that the verb agrees with them
+    ("Bo and Di win", "побеждают"; Chinese and Vietnamese verbs do not change with number: their
+    ``_pair`` texts are the singular ones) — as the page's i18n.js chooses."""
     cat = catalogue(lang)
     english = catalogue(DEFAULT_LANGUAGE)
     if game is not None and f"{game}:{key}" in english:
         key = f"{game}:{key}"
+    if params and params.get("pair") and f"{key}_pair" in cat:
+        key = f"{key}_pair"
     text = cat.get(key) or english.get(key) or key
     values: dict[str, Any] = {}
     for name, value in (params or {}).items():

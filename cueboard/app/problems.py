@@ -305,13 +305,32 @@ def _document_errors(path: str, method: str, op: dict[str, Any]) -> None:
 def allowed_methods(request: Request) -> str:
     """The methods the app answers at the request's path (its ``Allow`` header), as its OpenAPI
     schema documents them: the schema's paths are the routes' templates (``{match_id}``: one
-    path segment)."""
+    path segment, matching the parameter's ``pattern`` where the schema gives one, so that
+    ``/api/scorer/fixtures`` is not taken for a match id)."""
     methods: set[str] = set()
     for path, item in request.app.openapi().get("paths", {}).items():
-        pattern = "^" + re.sub(r"\\\{[^/]+?\\\}", "[^/]+", re.escape(path)) + "$"
-        if re.match(pattern, request.url.path):
-            methods |= {m.upper() for m in item if m in _METHODS}
+        for method, op in item.items():
+            if method not in _METHODS:
+                continue
+            given = {p["name"]: p.get("schema", {}).get("pattern") for p in op.get("parameters", [])
+                     if p.get("in") == "path"}
+            if re.match(_template(path, given), request.url.path):
+                methods.add(method.upper())
     return ", ".join(sorted(methods))
+
+
+def _template(path: str, given: dict[str, str | None]) -> str:
+    """The regular expression of a path template, each ``{name}`` one segment (:func:`_segment`)."""
+    out, start = ["^"], 0
+    for m in re.finditer(r"\{([^}/]+)\}", path):
+        out += [re.escape(path[start:m.start()]), _segment(given.get(m.group(1)))]
+        start = m.end()
+    return "".join([*out, re.escape(path[start:]), "$"])
+
+
+def _segment(pattern: str | None) -> str:
+    """The regular expression of one path parameter's segment (its schema's pattern, unanchored)."""
+    return f"(?:{pattern.removeprefix('^').removesuffix('$')})" if pattern else "[^/]+"
 
 
 _METHODS = frozenset({"get", "put", "post", "delete", "options", "head", "patch", "trace"})

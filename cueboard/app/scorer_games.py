@@ -14,40 +14,78 @@ novuss`` (:class:`cueboard.games.crokinole.scoreboard.Scoreboard`,
   contact, discs dropped, fouls), ruled with the LNF penalty cases and turn rules.
 
 A keeper holds the board rebuilt from the stored entries (cueboard/store/scorer.py keeps the header
-and the entries; cueboard/app/scorer.py routes each game to its keeper).
+and the entries; each game's app adapter names its keeper,
+:meth:`cueboard.app.games.base.GameAdapter.scorer_keeper`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Protocol
 
 from pydantic import ValidationError
 
 from cueboard.app.games import adapter
+from cueboard.app.stats import match_stats
 from cueboard.app.stats_crokinole import Round, rounds_stats
 from cueboard.errors import MoveError
+from cueboard.games.crokinole import GAME as CROKINOLE
 from cueboard.games.crokinole import CrokinoleError, CrokinoleSettings, Variant
 from cueboard.games.crokinole import Scoreboard as CrokinoleBoard
+from cueboard.games.novuss import GAME as NOVUSS
 from cueboard.games.novuss import ReportError, StrokeReport
 from cueboard.games.novuss import Scoreboard as NovussBoard
 from cueboard.games.novuss import parse_report as parse_novuss
 from cueboard.games.protocol import check_ruling
 from cueboard.records.base import parse_settings
-from cueboard.records.match import MatchRecord, ShotEntry
+from cueboard.records.match import MatchRecord
 
 
-def _entry_json(number: int, shot: ShotEntry) -> dict[str, Any]:
-    return {
-        "number": number, "seat": shot.player, "declaration": shot.declaration.model_dump(mode="json"),
+class Keeper(Protocol):
+    """What the scorer asks of a game's keeper (a game's app adapter names its keeper,
+    :meth:`cueboard.app.games.base.GameAdapter.scorer_keeper`): the header of a new match, each
+    entry checked and stored as the keeper reads it, the entries applied in order, and the views
+    (summary, scoreboard, recent calls), the statistics and the record of what was entered."""
+
+    game: ClassVar[str]
+    #: How many players the scorer's form offers (partners sit opposite: seats 1 and 3 against
+    #: 2 and 4).
+    player_counts: ClassVar[tuple[int, ...]]
+    #: Whether the game's matches may be a team fixture's frames (cueboard/app/scorer_fixture.py:
+    #: a keeper that says so also answers :class:`cueboard.app.scorer_fixture.FrameKeeper`).
+    fixtures: ClassVar[bool]
+
+    def __init__(self, header: Mapping[str, Any]) -> None: ...
+
+    @staticmethod
+    def header(names: list[str], body: Any, seed: int) -> dict[str, Any]: ...
+
+    @staticmethod
+    def normal(entry: Mapping[str, Any]) -> dict[str, Any]: ...
+
+    def apply(self, entry: Mapping[str, Any]) -> None: ...
+
+    @property
+    def finished(self) -> bool: ...
+
+    def match_record(self) -> MatchRecord: ...
+
+    def stats(self) -> dict[str, Any]: ...
+
+    def listing(self) -> tuple[list[int], list[int]]: ...
+
+    def view(self, recent: int) -> dict[str, Any]: ...
+
+
+def recent_json(shots: Sequence[Any], count: int) -> list[dict[str, Any]]:
+    """The last ``count`` entries (each with ``player``, ``declaration`` and ``ruling``: a record's
+    shots or a scoreboard's history) with their rulings and the referee's calls."""
+    start = max(0, len(shots) - count)
+    return [{
+        "number": n, "seat": shot.player, "declaration": shot.declaration.model_dump(mode="json"),
         "ruling": shot.ruling.model_dump(mode="json"),
         "announcements": [c.to_json() for c in check_ruling(shot.ruling).calls],
-    }
-
-
-def _recent(record: MatchRecord, count: int) -> list[dict[str, Any]]:
-    start = max(0, len(record.shots) - count)
-    return [_entry_json(n, s) for n, s in enumerate(record.shots[start:], start=start)]
+    } for n, shot in enumerate(shots[start:], start=start)]
 
 
 ZONE_POINTS = (20, 15, 10, 5)
@@ -100,28 +138,38 @@ class CrokinoleKeeper:
     """A crokinole game kept by hand: ``round`` entries (``counts``: per side 20s, 15s, 10s, 5s)
     or ``result`` entries (``winner``, ``twenties``, optional ``totals``)."""
 
-    game = "crokinole"
+    game: ClassVar[str] = CROKINOLE.name
+    player_counts: ClassVar[tuple[int, ...]] = (2, 4)
+    fixtures: ClassVar[bool] = False
 
-    def __init__(self, header: dict[str, Any]) -> None:
+    def __init__(self, header: Mapping[str, Any]) -> None:
         self.board = CrokinoleBoard(header["settings"], names=header["players"])
         self.first_to: int | None = header.get("first_to")
         self.rounds: list[Round] = []
 
     @staticmethod
-    def header(
+    def header(names: list[str], body: Any, seed: int) -> dict[str, Any]:
+        """A new game's header from the scorer's form: ``variant`` with its ``rounds`` or
+        ``target``, or ``first_to`` (the seed of the lots is not used: crokinole draws none)."""
+        settings: dict[str, Any] = {"variant": body.variant}
+        settings.update({"rounds": body.rounds} if body.variant == "tournament" else {"target": body.target})
+        return CrokinoleKeeper.game_header(names, settings, body.first_to)
+
+    @staticmethod
+    def game_header(
         players: Sequence[str], settings: dict[str, Any], first_to: int | None = None
     ) -> dict[str, Any]:
         if first_to is not None:  # tournament rounds until a side reaches the target ahead
             settings = {**settings, "variant": "tournament", "rounds": 100}
         s = parse_settings(CrokinoleSettings, {**settings, "players": len(players)})
-        out = {"game": "crokinole", "players": list(players), "seed": 0,
+        out = {"game": CROKINOLE.name, "players": list(players), "seed": 0,
                "settings": s.model_dump(mode="json", exclude_defaults=True)}
         if first_to is not None:
             out["first_to"] = first_to
         return out
 
     @staticmethod
-    def normal(entry: dict[str, Any]) -> dict[str, Any]:
+    def normal(entry: Mapping[str, Any]) -> dict[str, Any]:
         if entry.get("action") == "round" and entry.get("counts") is not None:
             return {"action": "round", "counts": entry["counts"]}
         if entry.get("action") == "result" and entry.get("twenties") is not None:
@@ -132,7 +180,7 @@ class CrokinoleKeeper:
         raise CrokinoleError("a crokinole entry is a round ('counts', per side [20s, 15s, 10s, 5s]) or a "
                              "result ('winner', 'twenties' and, if written down, 'totals')")
 
-    def apply(self, entry: dict[str, Any]) -> None:
+    def apply(self, entry: Mapping[str, Any]) -> None:
         if self.finished:
             raise CrokinoleError("the game is over: nothing more to enter (undo to correct it)")
         settings = self.board.settings
@@ -188,7 +236,7 @@ class CrokinoleKeeper:
             "points": list(res.points), "scores_after": list(res.scores_after),
         } for n, (r, res) in enumerate(zip(self.rounds, b.results, strict=True))]
         return {
-            "game": "crokinole", "players": list(b.names), "sides": [b.side_name(0), b.side_name(1)],
+            "game": self.game, "players": list(b.names), "sides": [b.side_name(0), b.side_name(1)],
             "scores": list(p.scores), "round": p.round, "striker": p.to_move,
             "striker_side": s.side(p.to_move), "variant": s.variant.value, "target": s.target,
             "rounds_of": s.rounds, "first_to": self.first_to, "discs": s.discs,
@@ -201,28 +249,30 @@ class CrokinoleKeeper:
         return list(self.board.position.scores), won
 
     def view(self, recent: int) -> dict[str, Any]:
-        return {"summary": self.summary(), "scoreboard": adapter("crokinole").scoreboard(self.board.position),
-                "recent": _recent(self.match_record(), recent), "next_frame": False}
+        return {"summary": self.summary(), "scoreboard": adapter(self.game).scoreboard(self.board.position),
+                "recent": recent_json(self.match_record().shots, recent), "next_frame": False}
 
 
 class NovussKeeper:
     """A novuss game kept by hand: ``stroke`` entries (``report``: a :class:`StrokeReport`)."""
 
-    game = "novuss"
+    game: ClassVar[str] = NOVUSS.name
+    player_counts: ClassVar[tuple[int, ...]] = (2, 4)
+    fixtures: ClassVar[bool] = False
 
-    def __init__(self, header: dict[str, Any]) -> None:
+    def __init__(self, header: Mapping[str, Any]) -> None:
         self.board = NovussBoard(players=header["settings"]["players"], names=header["players"])
 
     @staticmethod
-    def header(players: Sequence[str], settings: dict[str, Any]) -> dict[str, Any]:
-        if settings:
-            raise MoveError(f"novuss takes no rules settings here, got {sorted(settings)}")
-        if len(players) not in (2, 4):
-            raise MoveError(f"novuss is played by 2 or 4 players, not {len(players)}")
-        return {"game": "novuss", "players": list(players), "seed": 0, "settings": {"players": len(players)}}
+    def header(names: list[str], body: Any, seed: int) -> dict[str, Any]:
+        """A new game's header: the players (2, or 4 as partners); novuss has no rules settings
+        to choose and draws no lots."""
+        if len(names) not in (2, 4):
+            raise MoveError(f"novuss is played by 2 or 4 players, not {len(names)}")
+        return {"game": NOVUSS.name, "players": list(names), "seed": 0, "settings": {"players": len(names)}}
 
     @staticmethod
-    def normal(entry: dict[str, Any]) -> dict[str, Any]:
+    def normal(entry: Mapping[str, Any]) -> dict[str, Any]:
         if entry.get("line") is not None:
             report = parse_novuss(entry["line"])
         elif entry.get("action") == "stroke" and entry.get("report") is not None:
@@ -236,7 +286,7 @@ class NovussKeeper:
             raise ReportError("a novuss entry is a stroke: 'report' (what was seen) or 'line' (in words)")
         return {"action": "stroke", "report": report.model_dump(mode="json", exclude_defaults=True)}
 
-    def apply(self, entry: dict[str, Any]) -> None:
+    def apply(self, entry: Mapping[str, Any]) -> None:
         if self.board.over:
             raise ReportError("the game is over: nothing more to enter (undo to correct it)")
         self.board.record(StrokeReport.model_validate(entry["report"]))
@@ -254,20 +304,19 @@ class NovussKeeper:
         state = self.board.state()
         p = self.board.position
         return {
-            "game": "novuss", "players": list(self.board.names), "striker": p.to_move,
+            "game": self.game, "players": list(self.board.names), "striker": p.to_move,
             "striker_side": p.side_to_move, "scores": list(p.pocketed), "debt": list(p.debt),
             "match_over": self.board.over, "match_winner": p.winner, "sides": state["sides"],
             "strokes": state["strokes"],
         }
 
+    def stats(self) -> dict[str, Any]:
+        """The players' statistics (:func:`cueboard.app.stats_novuss.novuss_stats`)."""
+        return match_stats(self.match_record())
+
     def listing(self) -> tuple[list[int], list[int]]:
         return list(self.board.position.pocketed), []
 
     def view(self, recent: int) -> dict[str, Any]:
-        return {"summary": self.summary(), "scoreboard": adapter("novuss").scoreboard(self.board.position),
-                "recent": _recent(self.match_record(), recent), "next_frame": False}
-
-
-KEEPERS: dict[str, type[CrokinoleKeeper] | type[NovussKeeper]] = {
-    "crokinole": CrokinoleKeeper, "novuss": NovussKeeper,
-}
+        return {"summary": self.summary(), "scoreboard": adapter(self.game).scoreboard(self.board.position),
+                "recent": recent_json(self.match_record().shots, recent), "next_frame": False}

@@ -19,7 +19,7 @@ import json
 import secrets
 import time
 from collections.abc import Collection, Iterator, Mapping, Sequence
-from typing import Any, ClassVar, TypeVar
+from typing import Any, TypeVar
 
 import numpy as np
 from pydantic import BaseModel, ValidationError
@@ -31,7 +31,7 @@ from cueboard.app.games.base import turn_json
 from cueboard.app.motion import build_tracks
 from cueboard.app.work import AIWork
 from cueboard.engine.events import Event
-from cueboard.errors import CueboardInputError, SettingsError, UnknownGameError
+from cueboard.errors import MatchStateError, SettingsError, UnknownGameError
 from cueboard.games.protocol import check_ruling, concession, frame_number, next_frame
 from cueboard.records.base import Position, RecordError, parse_record, validation_to_record_error
 from cueboard.records.match import MatchHeader, PlayerInfo, ShotEntry, parse_shot
@@ -46,12 +46,6 @@ M = TypeVar("M", bound=BaseModel)
 SHOT_PAGE_MAX = 1000
 #: Shots read from the store at a time for a record download (and sent as one piece).
 RECORD_PAGE = 64
-
-
-class MatchStateError(CueboardInputError):
-    """The request does not fit the match's state now (it is over, it is the AI's turn...)."""
-
-    code: ClassVar[str] = "match-state"
 
 
 def strict_record(model: type[M], data: Any, prefix: str) -> M:
@@ -444,7 +438,9 @@ class MatchService:
         then the stored shots read a page at a time — memory stays flat however long the match.
         The record holds the shots stored when it was asked for (a later shot is left out)."""
         row = self.store.get_match(match_id)
-        header = parse_record(MatchHeader, row.header)  # a stored header is checked before it goes out
+        # (a stored header is checked before it goes out; the takebacks and the claim the match's
+        # state keeps go with it as incidents, docs/records.md#match-record)
+        header = parse_record(MatchHeader, {**row.header, "incidents": incidents(row.state)})
         yield '{"header": ' + header.model_dump_json() + ', "shots": ['
         piece: list[str] = []
         for n, entry in enumerate(self.store.shot_entries(match_id, row.version, page=RECORD_PAGE)):
@@ -456,6 +452,20 @@ class MatchService:
 
     def delete(self, match_id: str, *, expected: int) -> None:
         self.store.delete_match(match_id, expected)
+
+
+def incidents(state: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The match state's takebacks (``takebacks``: each move's number and seat, and the seat that
+    accepted and when, where the online table noted them) and claim (``claim``,
+    cueboard/app/online/offers.py) as the record's incidents, in order."""
+    out: list[dict[str, Any]] = [{"kind": "takeback", "at": t["number"], "player": t["seat"],
+                                  "by": t.get("by"), "time": t.get("time")}
+                                 for t in state.get("takebacks", [])]
+    claim = state.get("claim")
+    if claim:
+        out.append({"kind": "claim", "at": claim["at"], "player": claim["seat"], "by": claim["by"],
+                    "time": claim.get("time")})
+    return out
 
 
 def check_settings(game: str, a: GameAdapter, settings: Mapping[str, Any]) -> None:

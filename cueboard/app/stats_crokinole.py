@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cueboard.errors import RecordError, SettingsError
-from cueboard.games.crokinole import CrokinoleRuling, CrokinoleSettings, Variant
+from cueboard.games.crokinole import GAME, CrokinoleRuling, CrokinoleSettings, Variant
 from cueboard.records.match import MatchRecord
 
 
@@ -49,8 +49,8 @@ class Round:
 
 def rounds_of(record: MatchRecord) -> list[Round]:
     """The rounds of a crokinole match record (each scored round's :class:`RoundResult`)."""
-    if record.header.game != "crokinole":
-        raise RecordError(f"crokinole statistics need a crokinole record, not {record.header.game!r}")
+    if record.header.game != GAME.name:
+        raise RecordError(f"{GAME.name} statistics need a {GAME.name} record, not {record.header.game!r}")
     settings = CrokinoleSettings.model_validate(record.header.settings)
     out = []
     for shot in record.shots:
@@ -99,7 +99,7 @@ def rounds_stats(rounds: Sequence[Round], sides: Sequence[str], variant: Variant
             "zones": dict(zip(("twenties", "fifteens", "tens", "fives"), zones, strict=True))
             if any(r.zones is not None for r in rounds) else None,
         })
-    return {"game": "crokinole", "variant": variant.value, "sides": out}
+    return {"game": GAME.name, "variant": variant.value, "sides": out}
 
 
 def side_names(record: MatchRecord) -> list[str]:

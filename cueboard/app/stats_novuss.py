@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from cueboard.errors import RecordError
-from cueboard.games.novuss import NovussRuling
+from cueboard.games.novuss import GAME, NovussRuling
 from cueboard.records.match import MatchRecord
 
 
@@ -25,8 +25,8 @@ def _blank() -> dict[str, Any]:
 
 def novuss_stats(record: MatchRecord) -> dict[str, Any]:
     """Per-player statistics of a novuss match record (see the module's docstring)."""
-    if record.header.game != "novuss":
-        raise RecordError(f"novuss statistics need a novuss record, not {record.header.game!r}")
+    if record.header.game != GAME.name:
+        raise RecordError(f"{GAME.name} statistics need a {GAME.name} record, not {record.header.game!r}")
     names = {p.seat: p.name for p in record.header.players}
     rows = {seat: _blank() for seat in names}
     turn_seat: int | None = None
@@ -63,4 +63,4 @@ def novuss_stats(record: MatchRecord) -> dict[str, Any]:
         if row["turns"]:
             row["pucks_per_turn"] = round(row["pucks"] / row["turns"], 3)
         players.append({"seat": seat, "name": names[seat], **row})
-    return {"game": "novuss", "players": players}
+    return {"game": GAME.name, "players": players}

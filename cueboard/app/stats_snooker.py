@@ -28,6 +28,7 @@ from typing import Any
 from cueboard.errors import RecordError
 from cueboard.games.snooker import (
     COLOURS_IN_ORDER,
+    GAME,
     STANDARD_TABLE,
     SnookerOutcome,
     SnookerPosition,
@@ -141,8 +142,8 @@ def _close_break(row: dict[str, Any], points: int) -> None:
 def snooker_stats(record: MatchRecord, marks: Sequence[Mark | None] | None = None) -> dict[str, Any]:
     """Per-player statistics of a snooker match record (see the module's docstring).
     ``marks`` (aligned with ``record.shots``) says what each stroke was meant to be."""
-    if record.header.game != "snooker":
-        raise RecordError(f"snooker statistics need a snooker record, not {record.header.game!r}")
+    if record.header.game != GAME.name:
+        raise RecordError(f"{GAME.name} statistics need a {GAME.name} record, not {record.header.game!r}")
     if marks is not None and len(marks) != len(record.shots):
         raise RecordError(f"{len(marks)} marks for {len(record.shots)} shots: one mark (or null) a shot")
     names = {p.seat: p.name for p in record.header.players}
@@ -213,4 +214,4 @@ def snooker_stats(record: MatchRecord, marks: Sequence[Mark | None] | None = Non
             tally["success"] = _rate(tally["pots"], tally["attempts"])
         row["safety"]["success"] = _rate(row["safety"]["successful"], row["safety"]["attempts"])
         players.append({"seat": seat, "name": names[seat], **row})
-    return {"game": "snooker", "players": players}
+    return {"game": GAME.name, "players": players}

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import errno
-import importlib
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -26,19 +25,6 @@ def refuse(out: Console, label: str, err: BaseException | str) -> NoReturn:
         text = text[: MAX_ERROR_CHARS - 3] + "..."
     out.print(f"[red]{escape(label)}:[/red] {escape(text)}", soft_wrap=True)
     raise typer.Exit(2)
-
-
-def import_game_module(prefix: str, game: str) -> bool:
-    """Import ``cueboard.cli.<prefix>_<game>`` (where a game plugs its own part of a command in);
-    False when the game has no such module. An import error inside the module is raised."""
-    name = f"cueboard.cli.{prefix}_{game}"
-    try:
-        importlib.import_module(name)
-    except ModuleNotFoundError as err:
-        if err.name != name:
-            raise
-        return False
-    return True
 
 
 def _file_problem(path: Path) -> str | None:

@@ -2,7 +2,8 @@
 ruling and the score, and flag any shot whose recorded ruling differs from the referee's.
 
 Generic over games: the record's ``header.game`` picks a replay function. A game plugs in by
-providing ``cueboard/cli/referee_<game>.py`` that calls :func:`register_replayer` with a
+naming, in the ``cueboard.referee`` entry-point group, a module (cueboard's own are
+``cueboard/cli/referee_<game>.py``) that calls :func:`register_replayer` when loaded, with a
 function ``(record, console) -> int`` (the exit status: 0 when every recorded ruling agrees);
 without one, :func:`generic_replay` replays through the game's
 :class:`cueboard.games.protocol.Game` (:func:`cueboard.games.replay.replay`) and prints each
@@ -23,13 +24,16 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from cueboard.cli._common import import_game_module, refuse
+from cueboard.cli._common import refuse
 from cueboard.cli.main import app, console
 from cueboard.records.base import RecordError
 from cueboard.records.match import MatchRecord
 
 Replayer = Callable[[MatchRecord, Console], int]
 _REPLAYERS: dict[str, Replayer] = {}
+#: The games whose replay applies a scorer's league formats (a header's ``handicap``, ``result``
+#: incidents, docs/records.md#match-record); another game's record with them is refused.
+_LEAGUE_FORMATS: set[str] = set()
 
 
 DIFFERS = "  [red](differs from the record)[/red]"
@@ -44,15 +48,34 @@ def report_differences(out: Console, differences: tuple[str, ...]) -> int:
     return 1 if differences else 0
 
 
-def register_replayer(game: str, replay: Replayer) -> None:
-    """Make ``replay`` the replay function of ``game``."""
+def register_replayer(game: str, replay: Replayer, *, league_formats: bool = False) -> None:
+    """Make ``replay`` the replay function of ``game`` (``league_formats``: it applies a handicap
+    start and frames entered as their result)."""
     _REPLAYERS[game] = replay
+    if league_formats:
+        _LEAGUE_FORMATS.add(game)
+
+
+def check_league_formats(record: MatchRecord) -> None:
+    """A RecordError (a ValueError) when ``record`` carries league formats its game's replay
+    does not apply."""
+    game = record.header.game
+    if game in _LEAGUE_FORMATS:
+        return
+    results = [str(i.at) for i in record.header.incidents if i.kind == "result"]
+    formats = (["a handicap start"] if record.header.handicap is not None else []) + (
+        [f"frames entered as their result (shots {', '.join(results)})"] if results else [])
+    if formats:
+        raise RecordError(f"this {game} record has {' and '.join(formats)}, which the {game} "
+                         "referee does not apply")
 
 
 def replayer(game: str) -> Replayer:
     """The replay function of ``game``: its registered one, else :func:`generic_replay`."""
     if game not in _REPLAYERS:
-        import_game_module("referee", game)
+        from cueboard.registry import REFEREE, extension
+
+        extension(REFEREE, game)
     return _REPLAYERS.get(game, generic_replay)
 
 
@@ -87,7 +110,9 @@ def referee(
     out = Console(file=io.StringIO()) if as_json else console
     try:
         match = open_match(record)
-        rulings = status = replayer(match.header.game)(match, out)
+        replay = replayer(match.header.game)
+        check_league_formats(match)
+        rulings = status = replay(match, out)
         played, mismatch = check_strikes(match) if physics else (0, None)
     except RecordError as err:
         refuse(console, "malformed record", err)
@@ -96,6 +121,8 @@ def referee(
     if mismatch is not None:
         out.print(f"[red]physics: {escape(str(mismatch))}[/red]", soft_wrap=True)
         status = 1
+    elif physics and played == 0 and len(match.shots):
+        out.print("physics: no strike recorded (entries reported by hand): nothing to play again")
     elif physics:
         out.print(f"physics: every strike gives its recorded outcome ({played} played again)")
     if as_json:

@@ -8,23 +8,37 @@ scoreboard is redrawn after each stroke. Works with piped input::
     printf 'pot red\\nnom black pot black\\nsafe\\n' | cueboard score snooker --names Ann,Bo
 
 ``--save FILE.jsonl`` keeps the match as a record that ``cueboard referee`` replays.
+
+League formats as the browser scorer keeps them (cueboard/app/scorer_snooker.py): ``--handicap
+30 0`` gives each player a start, the points on the board when every frame begins (counted in the
+frame's score, so in who wins it, and in the total), and ``result 72 45`` enters a frame as its
+result alone, starts included, before any stroke of it: the player behind concedes it at that
+score (WPBSA S4 R6); level scores are refused (a frame is not drawn: the black is re-spotted,
+S3 R4), as is a score below that player's start.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.table import Table
 
+from cueboard.app.scorer_snooker import MAX_START, SnookerKeeper
 from cueboard.cli._common import output_file, writing
 from cueboard.cli.main import console
 from cueboard.cli.score import score_app
-from cueboard.games.snooker import REPORT_HELP, Scoreboard, SnookerRuling, parse_report
+from cueboard.games.snooker import REPORT_HELP, SnookerInputError, SnookerRuling, parse_report
+
+#: What ``help`` adds to the referee's words: the league formats of this command.
+LEAGUE_HELP = ("result A B   the frame as its result alone (scores with the starts, before any "
+               "stroke of the frame; the player behind concedes it)")
 
 
-def _board(board: Scoreboard) -> Table:
-    s = board.summary()
+def _board(keeper: SnookerKeeper) -> Table:
+    s = keeper.board.summary()
+    totals = [sum(f[side] for f in (*keeper.frame_scores, s["scores"])) for side in (0, 1)]
     n = len(s["players"])
     table = Table(title=f"Snooker — frame {s['frame']} — {s['match']}")
     table.add_column("")
@@ -33,6 +47,7 @@ def _board(board: Scoreboard) -> Table:
     table.add_column("break", justify="right")
     table.add_column("frames", justify="right")
     table.add_column("high", justify="right")
+    table.add_column("total", justify="right")
     for seat in range(n):
         side = seat % 2
         mark = "▶" if seat == s["striker"] and not s["frame_over"] else ""
@@ -43,12 +58,13 @@ def _board(board: Scoreboard) -> Table:
             str(s["break"]) if mark else "",
             str(s["frames"][side]),
             str(s["highest_break"][side]),
+            str(totals[side]),
         )
     return table
 
 
-def _status(board: Scoreboard) -> str:
-    s = board.summary()
+def _status(keeper: SnookerKeeper) -> str:
+    s = keeper.board.summary()
     sides = [" & ".join(s["players"][i :: 2]) for i in (0, 1)]
     if s["match_over"]:
         who = "drawn" if s["match_winner"] is None else f"won by {sides[s['match_winner']]}"
@@ -81,29 +97,42 @@ def _ruling_line(r: SnookerRuling) -> str:
     return text + (" — " + "; ".join(rest) if rest else "")
 
 
-def _act(board: Scoreboard, line: str) -> str | None:
-    """Apply one report; returns a text to print, or None to stop."""
+def _entry(line: str) -> dict[str, Any] | str | None:
+    """One typed line as a keeper's entry; a text to print (``help``), or None to stop (``quit``).
+    ``undo`` is ``{"action": "undo"}``, done by replaying the entries before it."""
+    words = line.split()
+    if words[0].lower() == "result":
+        if len(words) != 3 or not all(w.isdigit() for w in words[1:]):
+            raise SnookerInputError(
+                f"'result' takes the frame's two scores, e.g. 'result 72 45', not {line!r}")
+        return {"action": "result", "totals": [int(words[1]), int(words[2])]}
     report = parse_report(line)
     action = report.pop("action", None)
     if action == "quit":
         return None
     if action == "help":
-        return REPORT_HELP
-    if action == "undo":
-        board.undo()
-        return "undone"
-    if action == "next":
-        board.next_frame()
-        return "next frame"
-    if action == "choose":
-        return _ruling_line(board.choose(report["choice"]))
-    if action in ("concede", "claim", "stalemate"):
-        return _ruling_line(getattr(board, action)())
-    if action == "forfeit":
-        return _ruling_line(board.forfeit(report["value"]))
-    if action == "player":
-        return _ruling_line(board.choose_player(report["value"]))
-    return _ruling_line(board.stroke(**report))
+        return REPORT_HELP + "\n" + LEAGUE_HELP
+    if action in ("undo", "forfeit", "stalemate"):
+        return {"action": action, **report}
+    return SnookerKeeper.normal({"line": line})
+
+
+def _apply(keeper: SnookerKeeper, entry: dict[str, Any]) -> SnookerRuling | None:
+    """Apply one entry through the keeper (the actions it keeps no entry of, forfeit and
+    stalemate, straight to the board); the ruling of the board's last report, None for a new
+    frame."""
+    board, action = keeper.board, entry["action"]
+    if action in ("forfeit", "stalemate"):
+        if action == "forfeit":
+            board.forfeit(entry["value"])
+        else:
+            board.stalemate()
+        keeper.frame_entries += 1
+    else:
+        keeper.apply(entry)
+        if action == "next_frame":
+            return None
+    return board.history[-1].ruling
 
 
 @score_app.command("snooker")
@@ -114,6 +143,9 @@ def score_snooker(
     miss: str = typer.Option("professional", help="miss rule: professional, amateur or off"),
     aggregate: int | None = typer.Option(None, min=1, max=99, help="aggregate-points match over N frames"),
     seed: int = typer.Option(0, help="seed of the lots drawn for a re-spotted black"),
+    handicap: tuple[int, int] = typer.Option(
+        (0, 0), metavar="A B",
+        help=f"each player's handicap start, 0 to {MAX_START} points a frame (2 players)"),
     save: Path | None = typer.Option(None, help="write the match record here (.json or .jsonl)"),
 ) -> None:
     """Keep the score of a real snooker match: one report per line, the referee rules."""
@@ -121,15 +153,21 @@ def score_snooker(
 
     output_file(console, "cueboard score", save)  # refused before the game is typed in
     players = [n.strip() for n in names.split(",") if n.strip()]
+    if not all(0 <= h <= MAX_START for h in handicap) or (any(handicap) and len(players) != 2):
+        console.print(f"[red]--handicap: a start of 0 to {MAX_START} points for each of 2 players, "
+                      f"not {list(handicap)} for {len(players)}[/red]")
+        raise typer.Exit(2)
     settings = {"reds": reds, "miss": miss, "best_of": best_of, "aggregate_frames": aggregate}
+    header = {"settings": settings, "players": players, "seed": seed, "handicap": handicap}
     try:
-        board = Scoreboard(settings=settings, players=players, seed=seed)
+        keeper = SnookerKeeper(header)
     except ValueError as err:
         console.print(f"[red]{err}[/red]")
         raise typer.Exit(2) from None
+    entries: list[dict[str, Any]] = []
     console.print("Type 'help' for the words of a report.")
-    console.print(_board(board))
-    console.print(_status(board))
+    console.print(_board(keeper))
+    console.print(_status(keeper))
     while True:
         try:
             line = console.input("> ")
@@ -138,16 +176,31 @@ def score_snooker(
         if not line.strip():
             continue
         try:
-            text = _act(board, line)
+            entry = _entry(line)
+            if entry is None:
+                break
+            if isinstance(entry, str):
+                console.print(entry)
+                continue
+            if entry["action"] == "undo":
+                if not entries:
+                    raise SnookerInputError("nothing to undo")
+                entries.pop()
+                keeper = SnookerKeeper(header)  # the entries before it, replayed
+                for earlier in entries:
+                    _apply(keeper, earlier)
+                text = "undone"
+            else:
+                ruling = _apply(keeper, entry)
+                entries.append(entry)
+                text = "next frame" if ruling is None else _ruling_line(ruling)
         except ValueError as err:
             console.print(f"[red]{err}[/red]")
             continue
-        if text is None:
-            break
         console.print(text)
-        console.print(_board(board))
-        console.print(_status(board))
+        console.print(_board(keeper))
+        console.print(_status(keeper))
     if save is not None:
         with writing(console, "cueboard score", save):
-            write_match(save, board.match_record())
+            write_match(save, keeper.match_record())
         console.print(f"match record written to {save}")

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import typer
 
@@ -61,6 +62,7 @@ def serve(
     from cueboard.app.connections import ConnectionLimits, install
     from cueboard.app.guard import LOOPBACK_HOSTS, Rate
     from cueboard.app.server import AI_RATE, CREATE_RATE, SERVE_CONFIG_ENV, serve_config
+    from cueboard.app.workers import listening_socket, reuse_port_possible, run_workers
     from cueboard.store import Store, StoreUnavailableError, default_database_url
 
     try:
@@ -87,10 +89,24 @@ def serve(
     from sqlalchemy.engine import make_url
 
     shown = make_url(url).render_as_string(hide_password=True)  # no password in the console
+    spread = workers > 1 and reuse_port_possible(port)
+    if spread:
+        try:
+            listening_socket(host, port).close()  # the address is free to share, or say why
+        except OSError as err:
+            refuse(console, "cueboard serve", f"cannot listen on {host}:{port}: {err.strerror}")
     console.print(f"cueboard web app on [bold]http://{host}:{port}/[/bold] ({workers} worker"
                   f"{'s' if workers > 1 else ''}, database {shown}); Ctrl+C stops it")
-    uvicorn.run("cueboard.app.server:app_from_environment", factory=True, host=host, port=port,
-                workers=workers if workers > 1 else None, log_level="warning", **install(limits))
+    settings: dict[str, Any] = {"factory": True, "host": host, "port": port, "log_level": "warning",
+                                **install(limits)}
+    if spread:  # each worker on a socket of its own (cueboard/app/workers.py)
+        run_workers(uvicorn.Config(APP, workers=workers, **settings), workers)
+        return
+    uvicorn.run(APP, workers=workers if workers > 1 else None, **settings)
+
+
+#: The app factory each server process calls (it reads the settings from the environment).
+APP = "cueboard.app.server:app_from_environment"
 
 
 def _proxies(given: list[str]) -> list[str]:

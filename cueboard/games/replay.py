@@ -48,6 +48,49 @@ def referee_shot(
     return after, ruling
 
 
+def referee_step(game: AnyGame, position: Position, shot: ShotEntry, rng: np.random.Generator,
+                 found: tuple[str, ...] = ()) -> ReplayStep:
+    """``shot`` refereed from ``position``: the referee's ruling and position, and where the
+    record differs from them (after the differences ``found`` before the shot); a shot the rules
+    refuse is a :class:`RecordError` naming it."""
+    differences = list(found)
+    to_move = game.to_move(position)
+    if shot.player != to_move:
+        differences.append(f"player: recorded seat {shot.player}, referee seat {to_move} to play")
+    try:
+        after, ruling = referee_shot(game, position, shot, rng)
+    except ValueError as err:
+        raise RecordError(str(err), shot=shot.index) from None
+    differences += compare.shot_differences(shot, ruling, after)
+    return compare.ReplayStep(shot.index, shot.player, ruling, after, tuple(differences))
+
+
+def claimed(game: AnyGame, record: MatchRecord, position: Position) -> Position:
+    """The position a match ends at when the record holds a claim (an absent player's side lost
+    the match): a game that awards a claimed match (a method ``awarded(position, side)``; snooker's
+    is WPBSA Section 4 Rule 3, the frame in progress and the frames needed to complete the match)
+    awards it from ``position`` — the next frame's break-off when a frame is over, where the claim
+    was made; any other game's position stands as it was."""
+    claims = [i for i in record.header.incidents if i.kind == "claim"]
+    award = getattr(game, "awarded", None)
+    if not claims or award is None:
+        return position
+    claim = claims[-1]
+    following = next_frame(game, position)
+    if following is not None:
+        position = following
+    if claim.by is not None:
+        side = game.side_of(position, claim.by)
+    else:
+        side = 1 - game.side_of(position, claim.player)
+    try:
+        result: Position = award(position, side)
+    except ValueError as err:
+        raise RecordError(f"the claim after {claim.at} shots cannot be awarded: {err}",
+                          field="header.incidents") from None
+    return result
+
+
 def replay(record: MatchRecord, game: AnyGame | None = None) -> list[ReplayStep]:
     """Referee every shot of ``record`` again (RecordError naming the shot when the referee
     refuses one)."""
@@ -63,16 +106,7 @@ def replay(record: MatchRecord, game: AnyGame | None = None) -> list[ReplayStep]
         following = next_frame(game, position)
         if following is not None:
             position = following
-        differences: list[str] = []
-        to_move = game.to_move(position)
-        if shot.player != to_move:
-            differences.append(f"player: recorded seat {shot.player}, referee seat {to_move} to play")
-        try:
-            after, ruling = referee_shot(game, position, shot, rng)
-        except ValueError as err:
-            raise RecordError(str(err), shot=shot.index) from None
-        differences += compare.shot_differences(shot, ruling, after)
-        steps.append(compare.ReplayStep(shot.index, shot.player, ruling, after, tuple(differences)))
+        steps.append(referee_step(game, position, shot, rng))
         recorded = shot.position_after
         if not isinstance(recorded, Position):
             raise RecordError("not a position", field="position_after", shot=shot.index)

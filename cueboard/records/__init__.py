@@ -11,10 +11,12 @@ from cueboard.records.base import (
     parse_record,
 )
 from cueboard.records.match import (
+    Incident,
     MatchHeader,
     MatchRecord,
     PlayerInfo,
     ShotEntry,
+    append_incident,
     append_shot,
     loads_match,
     read_match,
@@ -25,6 +27,7 @@ from cueboard.records.registry import GameRecordTypes, record_types, register_ga
 __all__ = [
     "RECORD_VERSION",
     "GameRecordTypes",
+    "Incident",
     "MatchHeader",
     "MatchRecord",
     "Piece",
@@ -34,6 +37,7 @@ __all__ = [
     "Record",
     "RecordError",
     "ShotEntry",
+    "append_incident",
     "append_shot",
     "dump_record",
     "loads_match",

@@ -23,8 +23,10 @@ from pydantic import BaseModel, ValidationError
 from cueboard.records.base import RECORD_VERSION, RecordError, validation_to_record_error
 
 #: The MINOR version of the record formats (the MAJOR one is ``RECORD_VERSION``). 1: the header
-#: carries ``minor``.
-RECORD_MINOR = 1
+#: carries ``minor``; 2: the header may carry ``incidents`` (takebacks, claims); 3: a ``handicap``
+#: start per player, ``result`` incidents (frames entered as their result alone), and incident
+#: lines in the JSON Lines form.
+RECORD_MINOR = 3
 #: How many rounds of unknown fields :func:`validate_lenient` drops (nested ones surface one level
 #: at a time) before it gives up.
 MAX_ROUNDS = 8

@@ -172,6 +172,7 @@ class Core:
         self.rules = dict(rules or {})
         self.settings = settings
         self._turn: tuple[Position, Turn] | None = None
+        self._mask: tuple[Position, int, np.ndarray] | None = None
         probe = self.new_position(seed=0)
         self.seats: tuple[int, ...] = self.game.seats(probe)
         self.piece_ids = self.game.piece_ids(probe)
@@ -236,7 +237,17 @@ class Core:
 
     # --- observation ---------------------------------------------------------------------------
     def option_mask(self, position: Position, seat: int) -> np.ndarray:
-        """1 for each option ``seat`` may take now (all 0 when it is not ``seat``'s turn)."""
+        """1 for each option ``seat`` may take now (all 0 when it is not ``seat``'s turn); kept
+        for the last position and seat asked (each step asks it for the position it leaves, to
+        mask the next action, and the next step again to read that action): a copy each time."""
+        cached = self._mask
+        if cached is not None and cached[0] is position and cached[1] == seat:
+            return cached[2].copy()
+        mask = self._option_mask(position, seat)
+        self._mask = (position, seat, mask)
+        return mask.copy()
+
+    def _option_mask(self, position: Position, seat: int) -> np.ndarray:
         mask = np.zeros(len(self.options), np.int8)
         if self.game.to_move(position) != seat:
             return mask
@@ -390,7 +401,10 @@ class Core:
                     place_unit[1],
                 )
             strike, strike_moved = self._strike(position, strike_unit, placement)
-            self.game.validate_strike(position, strike)
+            if placement is None or self.game.placement_of(strike) != placement:
+                # the game's own check of a strike; a placed piece whose place the strike
+                # carries as it was found legal above needs no second look
+                self.game.validate_strike(position, strike)
         except ActionError:
             raise
         except (IllegalChoiceError, IllegalPlacementError, ValueError) as err:

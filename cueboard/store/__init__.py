@@ -6,6 +6,7 @@ position before it, so that a server restart loses nothing and any shot can be r
 """
 
 from cueboard.store.db import (
+    MatchEndedError,
     StaleMatchError,
     Store,
     StoreError,
@@ -19,6 +20,7 @@ __all__ = [
     "Base",
     "FrameRow",
     "HealthRow",
+    "MatchEndedError",
     "MatchRow",
     "ShotRow",
     "StaleMatchError",

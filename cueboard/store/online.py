@@ -8,13 +8,15 @@ public list) and one :class:`SeatRow` per person's seat.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, delete, select, update
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, bindparam, delete, select, update
+from sqlalchemy.engine import Row
 from sqlalchemy.orm import Mapped, mapped_column
 
-from cueboard.store.db import StaleMatchError, Store
+from cueboard.store.db import PLAYING, Store, forget, refuse_unchanged, remembered
 from cueboard.store.models import Base, MatchRow, ShotRow, _now
 
 
@@ -89,23 +91,69 @@ class ChatRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
 
+class WatcherRow(Base):
+    """How many spectators (live streams without a seat) one server process holds open on a
+    match (migration 0012), until when that count stands (a lease the process renews while the
+    streams stay open: a process that died stops counting once it runs out). The table's
+    spectator count is the sum over the processes whose lease has not run out, so that every
+    worker process shows the same number."""
+
+    __tablename__ = "online_watchers"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    process: Mapped[str] = mapped_column(String(32), primary_key=True)
+    spectators: Mapped[int] = mapped_column(Integer)
+    until: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+_ONLINE = OnlineMatchRow.metadata.tables[OnlineMatchRow.__tablename__]
+_SEATS = SeatRow.metadata.tables[SeatRow.__tablename__]
+_GET_ONLINE = select(_ONLINE).where(_ONLINE.c.match_id == bindparam("b_id"))
+_GET_SEATS = select(_SEATS).where(_SEATS.c.match_id == bindparam("b_id")).order_by(_SEATS.c.seat)
+
+
+@dataclass(frozen=True)
+class AccessRows:
+    """A match's row of ``online_matches`` (None: the match has none) and its seats' rows, by
+    seat, as read (columns as attributes)."""
+
+    online: Row[Any] | None
+    seats: tuple[Row[Any], ...]
+
+
+def access_rows(store: Store, match_id: str) -> AccessRows:
+    """Who may act for ``match_id``: its online row and seats, in one short read through
+    statements built once (read once per request where the request asked so:
+    :func:`cueboard.store.db.read_once`)."""
+
+    def load() -> AccessRows:
+        with store.reads.connect() as c:
+            online = c.execute(_GET_ONLINE, {"b_id": match_id}).one_or_none()
+            seats = tuple(c.execute(_GET_SEATS, {"b_id": match_id}).all())
+        return AccessRows(online, seats)
+
+    return remembered("online", match_id, load)
+
+
 def take_back_move(store: Store, match_id: str, expected: int, *, position: dict[str, Any],
                    state: dict[str, Any], turn: dict[str, Any], scoreboard: dict[str, Any]) -> None:
     """Undo the last move of a match at version ``expected`` (a takeback both players agreed
     to): its shot row is removed and the match row returns to ``position`` — the position the
     move was played from — with ``state``, ``turn`` and ``scoreboard``, at version
-    ``expected - 1``; in one transaction, only if the match is still at ``expected``
-    (StaleMatchError otherwise, nothing changed). A move that closed a frame is never taken
-    back (its frame rows stay as they are)."""
+    ``expected - 1``; in one transaction, only if the match is still at ``expected`` and still
+    being played (StaleMatchError otherwise — MatchEndedError where a claim ended it at that
+    very version — nothing changed: a takeback never brings an ended match back into play). A
+    move that closed a frame is never taken back (its frame rows stay as they are)."""
+    forget(match_id)
     with store.session() as s:
         if s.get_bind().dialect.name == "postgresql":  # lock the row, then compare
             s.scalar(select(MatchRow.version).where(MatchRow.id == match_id).with_for_update())
         changed = s.execute(
-            update(MatchRow).where(MatchRow.id == match_id, MatchRow.version == expected)
-            .values(version=expected - 1, position=position, state=state, status="playing", turn=turn,
+            update(MatchRow).where(MatchRow.id == match_id, MatchRow.version == expected,
+                                   MatchRow.status == PLAYING)
+            .values(version=expected - 1, position=position, state=state, status=PLAYING, turn=turn,
                     scoreboard=scoreboard, updated_at=datetime.now(UTC))
         ).rowcount  # type: ignore[attr-defined]
         if changed != 1:
-            current = s.scalar(select(MatchRow.version).where(MatchRow.id == match_id))
-            raise StaleMatchError(match_id, expected, -1 if current is None else int(current))
+            refuse_unchanged(s, match_id, expected)
         s.execute(delete(ShotRow).where(ShotRow.match_id == match_id, ShotRow.number == expected - 1))

@@ -17,6 +17,18 @@ import uvicorn
 from fastapi import FastAPI
 
 
+def friend_match(host: httpx.Client, guest: httpx.Client) -> str:
+    """A snooker match (seed 2) that ``host`` creates for Ann (seat 0) with an invitation for
+    seat 1, which ``guest`` takes as Mai; its id."""
+    r = host.post("/api/matches", json={"game": "snooker", "seed": 2,
+                                        "players": [{"name": "Ann"}, {"name": "Bob", "invite": True}]})
+    assert r.status_code == 201, r.text
+    m = r.json()
+    code = m["online"]["invitations"][0]["code"]
+    assert guest.post(f"/api/matches/{m['id']}/join", json={"code": code, "name": "Mai"}).status_code == 200
+    return str(m["id"])
+
+
 @contextmanager
 def serve(app: FastAPI) -> Iterator[str]:
     """Run ``app`` under uvicorn in a thread; yields its base URL."""

@@ -3,7 +3,9 @@ many processes over one database; and a client that plays legal novuss strokes a
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import random
 import subprocess
 import urllib.error
@@ -30,7 +32,9 @@ class Served:
     def start(self, expect_workers: int, timeout_s: float = 240) -> Served:
         def up() -> bool:
             status, _ = call(self, "GET", "/api/health")
-            return status == 200 and len(self.workers()) >= expect_workers
+            workers = self.workers()
+            return (status == 200 and len(workers) >= expect_workers
+                    and all(accepting(pid, self.port) for pid in workers[:expect_workers]))
 
         wait_until_up(self.proc, self.log, up, timeout_s)
         return self
@@ -85,3 +89,43 @@ def novuss_strike(seat: int, rng: random.Random) -> dict[str, float]:
     t = rng.uniform(-0.3, 0.3)
     x, y, angle = ((t, -u, 90.0), (-u, t, 0.0), (t, u, -90.0), (u, t, 180.0))[seat]
     return {"x": x, "y": y, "speed": rng.uniform(0.5, 1.5), "angle": angle + rng.uniform(-20, 20)}
+
+
+def tcp_inodes(port: int, state: str) -> set[str]:
+    """The inodes of the TCP sockets on local ``port`` in ``state`` (/proc/net/tcp and tcp6:
+    ``0A`` listening, ``01`` established)."""
+    out = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with contextlib.suppress(OSError):
+            for row in Path(table).read_text().splitlines()[1:]:
+                fields = row.split()
+                if int(fields[1].rsplit(":", 1)[1], 16) == port and fields[3] == state:
+                    out.add(fields[9])
+    return out
+
+
+def socket_fds(pid: int) -> dict[str, str]:
+    """Process ``pid``'s socket descriptors: descriptor number -> the socket's inode."""
+    out = {}
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        with contextlib.suppress(OSError):
+            target = os.readlink(fd)
+            if target.startswith("socket:["):
+                out[fd.name] = target[8:-1]
+    return out
+
+
+def accepting(pid: int, port: int) -> bool:
+    """Whether worker ``pid`` is taking connections on ``port``: its event loop's epoll watches a
+    socket listening there (/proc/PID/fdinfo lists an epoll's watched descriptors as ``tfd:``).
+    A worker process exists a while before it does: connections opened meanwhile all go to the
+    workers already listening."""
+    listening = tcp_inodes(port, "0A")
+    watched = {fd for fd, inode in socket_fds(pid).items() if inode in listening}
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        with contextlib.suppress(OSError):
+            if os.readlink(fd) == "anon_inode:[eventpoll]":
+                for line in (Path(f"/proc/{pid}/fdinfo") / fd.name).read_text().splitlines():
+                    if line.startswith("tfd:") and line.split()[1] in watched:
+                        return True
+    return False

@@ -37,11 +37,11 @@ def server(tmp_path: Path) -> Iterator[Served]:
         s.stop()
 
 
-def _half_open(port: int) -> socket.socket:
-    """A connection from 127.0.0.2 (another loopback address than the players') that sends part
-    of a request line and stops."""
+def _half_open(port: int, address: str = "127.0.0.2") -> socket.socket:
+    """A connection from ``address`` (another loopback address than the players') that sends
+    part of a request line and stops."""
     sock = socket.socket()
-    sock.bind(("127.0.0.2", 0))
+    sock.bind((address, 0))
     sock.settimeout(10)
     sock.connect(("127.0.0.1", port))
     sock.sendall(b"GET /api/health HTT")
@@ -93,6 +93,48 @@ def test_a_half_open_flood_neither_stops_the_health_check_nor_a_player(server: S
         assert all(_ended(s) is not None for s in held), "a half-open connection outlived the header timeout"
         log = server.log.read_text()
         assert log.count("no complete request head") <= 10  # 100 closings, a few lines (RepeatFilter)
+    finally:
+        for s in flood:
+            s.close()
+
+
+CAP = 40
+
+
+@pytest.fixture
+def capped_server(tmp_path: Path) -> Iterator[Served]:
+    s = Served(f"sqlite:///{tmp_path / 'cap.sqlite3'}", 1, tmp_path / "server.log",
+               "--header-timeout", "30", "--max-connections", str(CAP))
+    try:
+        yield s.start(expect_workers=0)
+    finally:
+        s.stop()
+
+
+@pytest.mark.slow
+def test_a_flood_from_many_addresses_at_the_cap_gives_way_to_clients(capped_server: Served) -> None:
+    """The cap in all filled by half-open connections from four addresses (under each address's
+    cap): a client's connection takes the place of the one that waited longest for its request
+    head, so the health check answers and a match is created and read; the flood is closed
+    oldest first, unanswered, and none of it refused with 503."""
+    server = capped_server
+    flood = [_half_open(server.port, f"127.0.0.{2 + i % 4}") for i in range(CAP)]
+    try:
+        time.sleep(0.5)
+        assert all(_ended(s) is None for s in flood)  # the cap holds them all
+        status, health = call(server, "GET", "/api/health", timeout=5)
+        assert status == 200 and health["ok"]
+        status, created = call(server, "POST", "/api/matches", {"game": "novuss", "players": [
+            {"name": "Ann"}, {"name": "Bob"}], "seed": 3})
+        assert status == 201, created
+        status, view = call(server, "GET", f"/api/matches/{created['id']}")
+        assert status == 200 and view["version"] == 0
+        time.sleep(0.3)
+        ended = [_ended(s) for s in flood]
+        closed = [i for i, e in enumerate(ended) if e is not None]
+        assert closed and closed == list(range(len(closed)))  # the oldest first
+        assert all(e == b"" for e in ended if e is not None)  # unanswered, no 503
+        assert len(closed) <= 3 + 1  # one a client connection (3 here), or one more at most
     finally:
         for s in flood:
             s.close()

@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
-from live_client import EventReader, serve
+from live_client import EventReader, friend_match, serve
 
 from cueboard.app.server import create_app
 
@@ -37,16 +37,6 @@ def _act(client: httpx.Client, method: str, path: str, json: Any = None) -> http
     return client.request(method, path, json=json, headers={"X-Match-Version": str(version)})
 
 
-def _friend_match(host: httpx.Client, guest: httpx.Client) -> str:
-    r = host.post("/api/matches", json={"game": "snooker", "seed": 2,
-                                        "players": [{"name": "Ann"}, {"name": "Bob", "invite": True}]})
-    assert r.status_code == 201, r.text
-    m = r.json()
-    code = m["online"]["invitations"][0]["code"]
-    assert guest.post(f"/api/matches/{m['id']}/join", json={"code": code, "name": "Mai"}).status_code == 200
-    return str(m["id"])
-
-
 def _play_foul_and_choice(host: httpx.Client, guest: httpx.Client, mid: str) -> None:
     """Seat 0 (the cue ball no longer in hand) touches nothing again; seat 1 puts it back."""
     r = _act(host, "POST", f"/api/matches/{mid}/shots", json={"strike": {"speed": 0.3, "angle": 0.0}})
@@ -57,7 +47,7 @@ def _play_foul_and_choice(host: httpx.Client, guest: httpx.Client, mid: str) -> 
 def test_moves_reach_every_watcher_in_order_and_reconnects_miss_nothing(base: str) -> None:
     with httpx.Client(base_url=base) as host, httpx.Client(base_url=base) as guest, \
             httpx.Client(base_url=base) as spectator:
-        mid = _friend_match(host, guest)
+        mid = friend_match(host, guest)
         watch = EventReader(spectator, f"/api/matches/{mid}/live")
         hello = watch.until("seats")
         assert [e.event for e in hello] == ["match", "seats"]
@@ -97,7 +87,7 @@ def _present(seats: list[dict[str, Any]]) -> dict[int, bool]:
 def test_presence_of_the_seats(base: str) -> None:
     with httpx.Client(base_url=base) as host, httpx.Client(base_url=base) as guest, \
             httpx.Client(base_url=base) as spectator:
-        mid = _friend_match(host, guest)
+        mid = friend_match(host, guest)
         watch = EventReader(spectator, f"/api/matches/{mid}/live")
         assert _present(watch.until("seats")[-1].data) == {0: False, 1: False}
         g = EventReader(guest, f"/api/matches/{mid}/live")
@@ -114,7 +104,7 @@ def test_a_second_server_over_the_same_database_delivers_the_moves(base: str, db
     other.state.online.hub.poll_s = 0.1
     with serve(other) as base2, httpx.Client(base_url=base) as host, httpx.Client(base_url=base) as guest, \
             httpx.Client(base_url=base2) as far:
-        mid = _friend_match(host, guest)
+        mid = friend_match(host, guest)
         watch = EventReader(far, f"/api/matches/{mid}/live")
         watch.until("seats")
         t0 = time.perf_counter()
@@ -176,7 +166,7 @@ def test_on_postgresql_a_notify_from_one_server_wakes_the_others_streams_at_once
     far.state.online.hub.poll_s = 60.0
     with serve(near) as base, serve(far) as base2, httpx.Client(base_url=base) as host, \
             httpx.Client(base_url=base) as guest, httpx.Client(base_url=base2) as watcher:
-        mid = _friend_match(host, guest)
+        mid = friend_match(host, guest)
         watch = EventReader(watcher, f"/api/matches/{mid}/live")
         watch.until("seats")
         hub = far.state.online.hub

@@ -12,6 +12,8 @@ from typing import Any
 from acting import act
 from fastapi.testclient import TestClient
 
+from cueboard.games.replay import replay
+from cueboard.records import loads_match
 from cueboard.store.models import MatchRow
 
 
@@ -181,7 +183,8 @@ def test_takeback_accepted_returns_exactly_to_before_declined_changes_nothing(cl
     act(host, "POST", f"/api/matches/{mid}/takeback")
     assert act(guest, "POST", f"/api/matches/{mid}/takeback/accept").status_code == 200
     undone = _view(client, mid)
-    assert undone["state"].pop("takebacks") == [{"number": 0, "seat": 0}]
+    [taken] = undone["state"].pop("takebacks")
+    assert {k: taken[k] for k in ("number", "seat", "by")} == {"number": 0, "seat": 0, "by": 1}
     assert undone == before
     record = client.get(f"/api/matches/{mid}/record").json()
     assert record["shots"] == record_before["shots"] == []
@@ -189,6 +192,46 @@ def test_takeback_accepted_returns_exactly_to_before_declined_changes_nothing(cl
     r = act(host, "POST", f"/api/matches/{mid}/shots", json=FOUL)
     assert r.status_code == 200 and r.json()["shot"]["number"] == 0
     assert client.get(f"/api/matches/{mid}/shots/0").json()["seat"] == 0
+
+
+def test_the_record_keeps_each_takeback_and_replays_to_the_position_after_it(client: TestClient) -> None:
+    """Each accepted takeback is an incident of the match's record (header ``incidents``, format
+    1.2: the shot's number and seat); the record's shots are the moves that stand, so a replay of
+    the record by the referee gives the position the match stands at after the takebacks."""
+    mid, (host, guest) = _friends(client, ["Ann", "Mai"])
+    act(host, "POST", f"/api/matches/{mid}/shots", json=FOUL)  # move 0 by Ann...
+    act(host, "POST", f"/api/matches/{mid}/takeback")
+    assert act(guest, "POST", f"/api/matches/{mid}/takeback/accept").status_code == 200  # ...taken back
+    act(host, "POST", f"/api/matches/{mid}/shots", json=FOUL)  # move 0 again: a foul, Mai to choose
+    assert act(guest, "POST", f"/api/matches/{mid}/choices", json={"choice": "play"}).status_code == 200
+    strike = {"strike": {"speed": 0.5, "angle": 0.0}}  # (Mai plays from where the cue ball lies)
+    assert act(guest, "POST", f"/api/matches/{mid}/shots", json=strike).status_code == 200  # move 2...
+    act(guest, "POST", f"/api/matches/{mid}/takeback")
+    assert act(host, "POST", f"/api/matches/{mid}/takeback/accept").status_code == 200  # ...taken back
+    text = client.get(f"/api/matches/{mid}/record").text
+    record = loads_match(text)
+    incidents = [(i.kind, i.at, i.player, i.by) for i in record.header.incidents]
+    assert incidents == [("takeback", 0, 0, 1), ("takeback", 2, 1, 0)]  # (Ann's, then Mai's)
+    assert all(i.time is not None for i in record.header.incidents)
+    assert record.header.minor >= 2  # (incidents came with format 1.2)
+    assert [s.index for s in record.shots] == [0, 1]
+    steps = replay(record)
+    assert all(not step.differences for step in steps)
+    now = client.get(f"/api/matches/{mid}").json()
+    assert steps[-1].position.model_dump(mode="json") == now["position"]
+    assert now["turn"]["seat"] == 1  # Mai to play again, as before her stroke
+    # A record without incidents leaves the field out (an older reader sees nothing new).
+    other, _ = _friends(client, ["Bo", "Cy"])
+    assert "incidents" not in client.get(f"/api/matches/{other}/record").json()["header"]
+
+
+def test_the_record_keeps_a_claim(client: TestClient) -> None:
+    mid, _host, guest = _claimable(client, "novuss", {})
+    assert act(guest, "POST", f"/api/matches/{mid}/claim").status_code == 200
+    header = client.get(f"/api/matches/{mid}/record").json()["header"]
+    assert [{k: i[k] for k in ("kind", "at", "player", "by")} for i in header["incidents"]] == [
+        {"kind": "claim", "at": 0, "player": 0, "by": 2}]  # (two novuss players sit opposite: 0 and 2)
+    assert loads_match(client.get(f"/api/matches/{mid}/record").text).header.incidents[0].kind == "claim"
 
 
 def test_a_takeback_asked_lapses_when_the_opponent_plays(client: TestClient) -> None:
@@ -224,8 +267,7 @@ def _set_now(client: TestClient, t: Any) -> None:
 
 def test_claim_after_the_away_limit_only_by_the_opponent(client: TestClient) -> None:
     """The player to move has had no live connection for longer than the away limit: the
-    opponent may claim — the absent player's concession is ruled (WPBSA S4 R6: the frame, which
-    ends a best-of-1 match) as a move of kind ``claim``; before the limit, or by the absent
+    opponent may claim the match (lichess's "claim victory"); before the limit, or by the absent
     player's own side, or by a stranger, it is refused."""
     mid, (host, guest) = _friends(client, ["Ann", "Mai"])
     stranger = TestClient(client.app)
@@ -243,14 +285,111 @@ def test_claim_after_the_away_limit_only_by_the_opponent(client: TestClient) -> 
     _set_now(client, since + timedelta(seconds=3))
     assert act(stranger, "POST", f"/api/matches/{mid}/claim").status_code == 401
     assert act(host, "POST", f"/api/matches/{mid}/claim").json()["key"] == "claim.not_opponent"
+    r = client.post(f"/api/matches/{mid}/claim", headers={"X-Match-Version": "7"})  # (a stale page)
+    assert r.status_code in (401, 409)
     r = act(guest, "POST", f"/api/matches/{mid}/claim")
     assert r.status_code == 200, r.text
-    assert r.json()["shot"]["kind"] == "claim" and r.json()["shot"]["seat"] == 0
     view = client.get(f"/api/matches/{mid}").json()
     assert view["status"] == "finished" and view["state"]["winner"] == 1
-    calls = [c["key"] for c in client.get(f"/api/matches/{mid}/shots").json()[0]["announcements"]]
-    assert calls[0] == "claim.made"
+    assert view["state"]["claim"]["seat"] == 0 and view["state"]["claim"]["by"] == 1
+    assert view["version"] == 0 and view["turn"]["action"] == "over"  # no move was played
+    assert act(guest, "POST", f"/api/matches/{mid}/claim").json()["key"] == "claim.not_opponent"
     assert datetime.now(UTC) > since  # (the claim used the server's clock, injected here)
+
+
+def _claimable(client: TestClient, game: str, settings: dict[str, Any],
+               seed: int = 0) -> tuple[str, TestClient, TestClient]:
+    """A match of ``game`` between Ann (seat 0, the host, to move first: in crokinole the starter
+    is drawn with the ``seed``) and Mai, who took her invitation; the away limit 1 s and the
+    server's clock 5 s past Ann's going away."""
+    players = [{"name": "Ann"}, {"name": "Mai", "invite": True}]
+    r = client.post("/api/matches", json={"game": game, "players": players, "settings": settings,
+                                          "seed": seed})
+    assert r.status_code == 201, r.text
+    m = r.json()
+    assert m["turn"]["seat"] == 0
+    guest = TestClient(client.app)
+    inv = m["online"]["invitations"][0]
+    joined = guest.post(f"/api/matches/{m['id']}/join", json={"code": inv["code"], "name": "Mai"})
+    assert joined.status_code == 200, joined.text
+    act(client, "POST", f"/api/matches/{m['id']}/away-limit", json={"seconds": 1})
+    seats = client.get(f"/api/matches/{m['id']}/seats").json()["seats"]
+    _set_now(client, datetime.fromisoformat(seats[0]["away_since"]) + timedelta(seconds=5))
+    return m["id"], client, guest
+
+
+def test_a_claim_ends_a_multi_frame_snooker_match_not_one_frame(client: TestClient) -> None:
+    """Best of 5, Ann away at the first frame's break-off: Mai's claim ends the MATCH, as a
+    match is awarded against a player who refuses to continue (WPBSA Section 4 Rule 3: the frame
+    lost and, besides, the frames needed to complete the match) and as lichess's claim ends the
+    game — not the frame alone, which would leave four more frames to claim one by one."""
+    mid, _host, guest = _claimable(client, "snooker", {"best_of": 5})
+    r = act(guest, "POST", f"/api/matches/{mid}/claim")
+    assert r.status_code == 200, r.text
+    view = r.json()["match"]
+    assert view["status"] == "finished" and view["state"]["winner"] == 1
+    frame = next(row for row in view["scoreboard"]["rows"] if row["key"] == "score.frame")
+    assert (frame["value"], frame["of"]) == (1, 5)  # the position stays as it stood
+    assert client.get(f"/api/matches/{mid}").json()["status"] == "finished"
+    assert act(_host, "POST", f"/api/matches/{mid}/concede").status_code == 409  # nothing left to play
+
+
+def _frames(view: dict[str, Any]) -> list[int]:
+    return [next(e["value"] for e in side["extra"] if e["key"] == "score.frames")
+            for side in view["scoreboard"]["sides"]]
+
+
+def test_a_claimed_best_of_7_at_1_1_is_won_4_1(client: TestClient) -> None:
+    """WPBSA Section 4 Rule 3: the player against whom a match is awarded loses the frame in
+    progress (his points in it forfeited, the opponent receiving the value of the balls left: 15
+    reds at 8 and the colours' 27 before the break-off, 147) and, besides, the unplayed frames
+    needed to complete the match. Best of 7 (4 frames to win) at 1-1, Ann away at the third
+    frame's break-off: Mai's claim gives her 4 frames to Ann's 1 — on the scoreboard, in the
+    stored position the page and the record's readers see, and pushed as the match's view."""
+    mid, host, guest = _claimable(client, "snooker", {"best_of": 7})
+    assert act(host, "POST", f"/api/matches/{mid}/concede").json()["match"]["turn"]["seat"] == 1
+    assert _frames(act(guest, "POST", f"/api/matches/{mid}/concede").json()["match"]) == [1, 1]
+    view = client.get(f"/api/matches/{mid}").json()
+    assert (view["turn"]["seat"], view["position"]["frame_number"]) == (0, 2)  # Ann breaks frame 3
+    r = act(guest, "POST", f"/api/matches/{mid}/claim")
+    assert r.status_code == 200, r.text
+    for seen in (r.json()["match"], client.get(f"/api/matches/{mid}").json()):
+        assert seen["status"] == "finished" and seen["state"]["winner"] == 1
+        assert _frames(seen) == [1, 4]
+        assert [side["score"] for side in seen["scoreboard"]["sides"]] == [0, 147]
+        p = seen["position"]
+        assert (p["frames_won"], p["match_over"], p["match_winner"]) == ([1, 4], True, 1)
+        assert (p["frame_winner"], p["frame_end"]) == (1, "forfeit")
+    record = loads_match(client.get(f"/api/matches/{mid}/record").text)
+    assert [(i.kind, i.at, i.player, i.by) for i in record.header.incidents] == [("claim", 2, 0, 1)]
+
+
+def test_a_claimed_crokinole_game_keeps_its_score(client: TestClient) -> None:
+    """The crokinole rules (NCA) say nothing of a game forfeited by an absent player: the claim
+    ends the game and the score stays as it stood (nothing is awarded besides)."""
+    mid, _host, guest = _claimable(client, "crokinole", {}, seed=1)  # (seed 1 draws Ann to start)
+    before = client.get(f"/api/matches/{mid}").json()
+    r = act(guest, "POST", f"/api/matches/{mid}/claim")
+    assert r.status_code == 200, r.text
+    after = r.json()["match"]
+    assert after["status"] == "finished" and after["state"]["winner"] == 1
+    assert after["position"] == before["position"]
+    assert after["scoreboard"]["sides"] == before["scoreboard"]["sides"]
+
+
+def test_a_claim_ends_a_novuss_game_which_has_no_concession(client: TestClient) -> None:
+    """Novuss's rules give no concession, yet an opponent who left may be claimed against: the
+    absent side loses the game; a rematch follows as after any ending, the series 0 : 1."""
+    mid, host, guest = _claimable(client, "novuss", {})
+    r = act(guest, "POST", f"/api/matches/{mid}/claim")
+    assert r.status_code == 200, r.text
+    assert r.json()["match"]["state"]["winner"] == 1
+    assert act(guest, "POST", f"/api/matches/{mid}/rematch").status_code == 200
+    nxt = act(host, "POST", f"/api/matches/{mid}/rematch").json()["next"]
+    assert nxt is not None
+    table = act(host, "POST", f"/api/matches/{mid}/rematch/carry").json()
+    assert table["next"] == nxt
+    assert client.get(f"/api/matches/{nxt}").json()["status"] == "playing"
 
 
 def test_no_claim_with_a_shot_clock(client: TestClient) -> None:

@@ -222,3 +222,91 @@ def test_only_the_owner_token_writes_and_the_share_link_reads(client: TestClient
     assert {m["id"] for m in client.get("/api/scorer").json()} >= {mid}
     assert client.delete(f"/api/scorer/{mid}").status_code == 204
     assert client.get(f"/api/scorer/{mid}").status_code == 404
+
+
+def test_an_entry_is_refereed_on_the_kept_keeper_not_by_replaying(
+    client: TestClient, db_url: str, monkeypatch: Any
+) -> None:
+    """The keeper of a match in play stays in memory: an entry applies to it (no replay of the
+    entries before), and what the store holds stays the truth — entries changed there behind the
+    server's back (another process, an undo) are replayed, and a refused entry leaves nothing
+    half-changed behind."""
+    from cueboard.app import scorer
+    from cueboard.store import Store
+    from cueboard.store.scorer import save_entries
+
+    replays: list[int] = []
+    real = scorer.referee
+
+    def counting(header: dict[str, Any], entries: list[dict[str, Any]]) -> Any:
+        replays.append(len(entries))
+        return real(header, entries)
+
+    monkeypatch.setattr(scorer, "referee", counting)
+    mid = _new(client)
+    for entry, scores in FRAME[:4]:
+        assert _post(client, mid, entry)["summary"]["scores"] == scores
+    assert client.get(f"/api/scorer/{mid}").json()["summary"]["scores"] == [15, 0]
+    assert replays == []  # four entries and a read, none replayed
+    # a refused entry (the pink nominated with a red on: S3 R5, a red must be played first)
+    assert client.post(f"/api/scorer/{mid}/entries", json=_pot("pink", nominated="pink")).status_code == 422
+    assert _post(client, mid, {"stroke": {}})["summary"]["striker"] == 1  # Ann's safety: Bo to play
+    assert replays == [4]  # the refused entry's keeper was dropped: replayed once
+    # the store changed behind the server's back: the last stroke (the safety) is gone, a red in its place
+    stored = client.get(f"/api/scorer/{mid}").json()
+    assert stored["entries"] == 5
+    store = Store(db_url)
+    entries = [FRAME[i][0]["stroke"] for i in range(4)]
+    save_entries(store, mid, [{"action": "stroke", "stroke": s} for s in entries] + [
+        {"action": "stroke", "stroke": {"potted": ["red"]}}], 5, "playing")
+    view = client.get(f"/api/scorer/{mid}").json()
+    assert view["summary"]["scores"] == [16, 0] and view["summary"]["break"] == 16
+    assert replays == [4, 5]
+
+
+def test_a_league_match_with_a_handicap_start_and_frames_entered_as_results(client: TestClient) -> None:
+    """Amateur leagues' formats: Bo receives a start of 30 points each frame (it counts in the
+    frame's score, so in who wins it), and a frame whose strokes were not kept is entered as its
+    result alone — the scores as the scorecard has them, starts included; the player behind
+    concedes at that score (WPBSA S4 R6). Hand-counted: frame 1 played (Ann red 1 + black 7 = 8;
+    Bo 30 + red 1 + pink 6 = 37; Ann concedes), frame 2 entered 72-45, frame 3 entered 64-70:
+    Bo wins 2-1; totals Ann 8 + 72 + 64 = 144, Bo 37 + 45 + 70 = 152, Bo's starts 3 × 30 = 90."""
+    r = client.post("/api/scorer",
+                    json={"players": ["Ann", "Bo"], "seed": 7, "best_of": 3, "handicap": [0, 30]})
+    assert r.status_code == 201, r.text
+    mid = r.json()["id"]
+    assert r.json()["summary"]["scores"] == [0, 30] and r.json()["summary"]["handicap"] == [0, 30]
+    for entry, scores in [(_pot("red"), [1, 30]), (_pot("black", nominated="black"), [8, 30]),
+                          ({"stroke": {}}, [8, 30]), (_pot("red"), [8, 31]),
+                          (_pot("pink", nominated="pink"), [8, 37]), ({"stroke": {}}, [8, 37])]:
+        assert _post(client, mid, entry)["summary"]["scores"] == scores
+    view = _post(client, mid, {"action": "concede"})
+    assert view["summary"]["frames"] == [0, 1] and view["summary"]["frame_winner"] == 1
+    view = _post(client, mid, {"action": "next_frame"})
+    assert view["summary"]["scores"] == [0, 30] and view["summary"]["frame_entries"] == 0
+    view = _post(client, mid, {"action": "result", "totals": [72, 45]})
+    assert view["summary"]["frames"] == [1, 1] and view["summary"]["frame_winner"] == 0
+    _post(client, mid, {"action": "next_frame"})
+    for totals, why in [([10, 20], "start"), ([50, 50], "level")]:
+        bad = client.post(f"/api/scorer/{mid}/entries", json={"action": "result", "totals": totals})
+        assert bad.status_code == 422 and why in bad.text
+    assert _post(client, mid, _pot("red"))["summary"]["scores"] == [1, 30]
+    bad = client.post(f"/api/scorer/{mid}/entries", json={"action": "result", "totals": [64, 70]})
+    assert bad.status_code == 422 and "before any stroke" in bad.text
+    client.post(f"/api/scorer/{mid}/undo")
+    view = _post(client, mid, {"action": "result", "totals": [64, 70]})
+    assert view["status"] == "finished" and view["summary"]["match_winner"] == 1
+    assert view["summary"]["frames"] == [1, 2] and view["summary"]["frames_by_result"] == [2, 3]
+    stats = client.get(f"/api/scorer/{mid}/stats").json()
+    ann, bo = stats["players"]
+    assert (ann["total_points"], bo["total_points"]) == (144, 152)
+    assert (ann["start_points"], bo["start_points"]) == (0, 90)
+    assert (ann["points"], bo["points"]) == (8, 7) and stats["frames_by_result"] == [2, 3]
+    listed = client.get("/api/scorer").json()
+    assert [m["frames"] for m in listed if m["id"] == mid] == [[1, 2]]
+
+
+def test_a_handicap_start_is_0_to_70_points(client: TestClient) -> None:
+    for start in ([0, 71], [-1, 0]):
+        r = client.post("/api/scorer", json={"players": ["Ann", "Bo"], "handicap": start})
+        assert r.status_code == 422 and "handicap" in r.text

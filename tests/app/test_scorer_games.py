@@ -7,6 +7,7 @@ legally strikes again, penalty case 1 when the striker touches no own disc on a 
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -182,3 +183,44 @@ def test_a_seed_game_round_as_a_result_needs_its_totals(client: TestClient) -> N
     _post(client, mid, _result(1, [1, 0], [15, 20]), status=422)  # 15 points cannot hold a 20
     v = _post(client, mid, _result(0, [1, 1], [45, 20]))  # the difference, 25, to Ann
     assert v["summary"]["scores"] == [25, 0]
+
+
+def test_the_scorer_lists_the_games_whose_adapter_names_a_keeper(client: TestClient) -> None:
+    """Each game's app adapter names its keeper; the form offers its player counts (snooker's
+    scorer keeps singles, crokinole and novuss also doubles)."""
+    r = client.get("/api/scorer-games")
+    assert r.status_code == 200, r.text
+    assert r.json() == [{"name": "snooker", "players": [2], "fixtures": True},
+                        {"name": "crokinole", "players": [2, 4], "fixtures": False},
+                        {"name": "novuss", "players": [2, 4], "fixtures": False}]
+    unknown = client.post("/api/scorer", json={"game": "chess", "players": ["A", "B"]})
+    assert unknown.status_code in (404, 422) and "snooker, crokinole, novuss" in unknown.text
+
+
+def test_a_game_without_a_keeper_is_refused_by_name(client: TestClient, tmp_path: Path) -> None:
+    """The toy shuffleboard of tests/plugins, installed by entry point, brings no scorer keeper."""
+    from cueboard import registry
+
+    info = tmp_path / "toyshuffle-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: toyshuffle\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[cueboard.games]\nshuffle = toyshuffle:GAME\n")
+    plugins = str(Path(__file__).parents[1] / "plugins")
+    sys.path[:0] = [str(tmp_path), plugins]
+    registry.refresh()
+    try:
+        assert "shuffle" not in [g["name"] for g in client.get("/api/scorer-games").json()]
+        r = client.post("/api/scorer", json={"game": "shuffle", "players": ["A", "B"]})
+        assert r.status_code == 422 and "no scorer for this game" in r.text
+    finally:
+        sys.path.remove(str(tmp_path))
+        sys.path.remove(plugins)
+        registry.refresh()
+
+
+def test_cmn_is_crokinole_s_export_alone(client: TestClient) -> None:
+    """Crokinole Match Notation records crokinole games: the adapter of another game lists no
+    such export, and asking for it is refused."""
+    m = _new(client, game="novuss", players=["A", "B"])
+    r = client.get(f"/api/scorer/{m['id']}/cmn")
+    assert r.status_code == 422 and "no Crokinole Match Notation export" in r.text

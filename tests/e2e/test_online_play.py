@@ -258,46 +258,64 @@ def test_play_a_friend(browser: Any, server: Server, game: str) -> None:
     assert played_by == {0, guest_seat}, "both browsers played"
     print(f"{game}: moves pushed to the other browsers in {sorted(round(d) for d in delivery)} ms")
     guest.page.screenshot(path=str(SHOTS / f"online-{game}-guest.png"), full_page=True)
-    if game != "novuss":  # (novuss has no concession)
+    actor = seats[host.eval("window.cueboard.turn.seat")]
+    if game == "novuss":
+        # Novuss's rules give no concession: the player to move leaves the table instead, and
+        # after the away limit (1 s here) the opponent claims the game; the one who left comes
+        # back to the finished table.
+        other = guest if actor is host else host
+        assert host.request("POST", f"/api/matches/{mid}/away-limit", {"seconds": 1}) == 200
+        actor.page.goto(server.url + "/#/")
+        other.page.wait_for_selector("#claim", timeout=15000)
+        other.page.click("#claim")
+        other.page.wait_for_selector("#end #end-close", timeout=30000)
+        actor.open(f"/#/match/{mid}")
+        actor.at_table()
+        for p in everyone:  # (the claim said live, and to the one who came back)
+            p.page.wait_for_selector("#claimed:text('Claimed: the player to move was away too long.')")
+    else:
         # The player to move concedes: the match is over, and every browser at the table —
         # the other player's and the spectator's too — gets the end screen pushed.
-        actor = seats[host.eval("window.cueboard.turn.seat")]
         actor.page.click("#concede")
         actor.page.click("#concede-yes")
-        for p in everyone:
-            p.page.wait_for_selector("#end #end-close", timeout=30000)
-            # (the players may offer a rematch; a spectator follows them to it)
-            assert p.page.locator("#end #rematch").count() == (0 if p is spectator else 1)
-            assert "wins" in p.page.locator("#end-title").inner_text()
-            assert p.eval("window.cueboard.m.status") == "finished"
-        spectator.page.screenshot(path=str(SHOTS / f"online-{game}-end-spectator.png"), full_page=True)
-        # Mai offers a rematch; Ann and the spectator see the offer live, Mai waits for Ann.
-        guest.page.click("#end #rematch")
-        guest.page.wait_for_selector("#rematch-waiting:text('Waiting for Ann to accept…')")
-        for p in (host, spectator):
-            p.page.wait_for_selector("#rematch-offered:text('Mai offers a rematch.')")
-        assert spectator.page.locator("#rematch-accept").count() == 0
-        host.page.screenshot(path=str(SHOTS / f"online-{game}-rematch-offered.png"), full_page=True)
-        host.page.click("#rematch-accept")
-        # Every browser moves to the rematch: the same people in the same seats, the spectator
-        # still watching, and the series score (the one who conceded lost the first match).
-        for p in everyone:
-            p.page.wait_for_function(f"window.cueboard && window.cueboard.m.id !== '{mid}'"
-                                     " && document.body.dataset.live === '1'", timeout=30000)
-        nxt = host.eval("window.cueboard.m.id")
-        assert {p.eval("window.cueboard.m.id") for p in everyone} == {nxt}
-        assert host.page.locator("#role").inner_text() == "You play: Ann"
-        assert guest.page.locator("#role").inner_text() == "You play: Mai"
-        assert spectator.page.locator("#role").inner_text() == "You are watching this match."
-        seated = host.eval("window.cueboard.players().map(p => [p.seat, p.name])")
-        assert seated == [[0, "Ann"], [guest_seat, "Mai"]]
-        score = "0 : 1" if actor is host else "1 : 0"
-        for p in everyone:
-            p.page.wait_for_selector(f"#series:text('Rematch — {score}')")
-        assert host.page.locator("#waiting-room").count() == 0  # everyone is already seated
-        first = seats[host.eval("window.cueboard.turn.seat")]
-        first.page.wait_for_selector("#controls", state="visible")
-        guest.page.screenshot(path=str(SHOTS / f"online-{game}-rematch.png"), full_page=True)
+    for p in everyone:
+        p.page.wait_for_selector("#end #end-close", timeout=30000)
+        # (the players may offer a rematch; a spectator follows them to it)
+        assert p.page.locator("#end #rematch").count() == (0 if p is spectator else 1)
+        assert "wins" in p.page.locator("#end-title").inner_text()
+        assert p.eval("window.cueboard.m.status") == "finished"
+    spectator.page.screenshot(path=str(SHOTS / f"online-{game}-end-spectator.png"), full_page=True)
+    # Mai offers a rematch; Ann and the spectator see the offer live, Mai waits for Ann.
+    guest.page.click("#end #rematch")
+    guest.page.wait_for_selector("#rematch-waiting:text('Waiting for Ann to accept…')")
+    for p in (host, spectator):
+        p.page.wait_for_selector("#rematch-offered:text('Mai offers a rematch.')")
+    assert spectator.page.locator("#rematch-accept").count() == 0
+    # the offer's Accept and Decline (or the wait) stand in for the end screen's Rematch: no one
+    # is shown two buttons that do the same
+    for p in (host, guest):
+        assert not p.page.locator("#end #rematch").is_visible()
+    host.page.screenshot(path=str(SHOTS / f"online-{game}-rematch-offered.png"), full_page=True)
+    host.page.click("#rematch-accept")
+    # Every browser moves to the rematch: the same people in the same seats, the spectator
+    # still watching, and the series score (the one who conceded lost the first match).
+    for p in everyone:
+        p.page.wait_for_function(f"window.cueboard && window.cueboard.m.id !== '{mid}'"
+                                 " && document.body.dataset.live === '1'", timeout=30000)
+    nxt = host.eval("window.cueboard.m.id")
+    assert {p.eval("window.cueboard.m.id") for p in everyone} == {nxt}
+    assert host.page.locator("#role").inner_text() == "You play: Ann"
+    assert guest.page.locator("#role").inner_text() == "You play: Mai"
+    assert spectator.page.locator("#role").inner_text() == "You are watching this match."
+    seated = host.eval("window.cueboard.players().map(p => [p.seat, p.name])")
+    assert seated == [[0, "Ann"], [guest_seat, "Mai"]]
+    score = "0 : 1" if actor is host else "1 : 0"
+    for p in everyone:
+        p.page.wait_for_selector(f"#series:text('Rematch — {score}')")
+    assert host.page.locator("#waiting-room").count() == 0  # everyone is already seated
+    first = seats[host.eval("window.cueboard.turn.seat")]
+    first.page.wait_for_selector("#controls", state="visible")
+    guest.page.screenshot(path=str(SHOTS / f"online-{game}-rematch.png"), full_page=True)
     # A context without the seat's token: refused, and the match record unchanged.
     stranger.open(f"/#/match/{mid}")
     stranger.at_table()

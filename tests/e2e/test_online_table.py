@@ -34,6 +34,7 @@ def _host_invites(host: Player, game: str, names: list[str], clock: int = 0) -> 
     for n, name in enumerate(names):
         host.page.fill(f"input[name=player{n}]", name)
     if clock:
+        host.page.eval_on_selector("#lobby-options", "d => { d.open = true; }")  # the options, folded
         host.page.select_option("#shot-clock-setting", str(clock))
     host.page.click("#friend")
     host.at_table()

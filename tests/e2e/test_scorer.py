@@ -81,7 +81,7 @@ def test_scorer_on_a_phone(phone: Any, server: Server, browser: Any) -> None:
     page.wait_for_function("() => document.querySelector('#scorer-status').textContent === 'Oleh to play'")
     # a report the referee refuses: its reason shown, nothing changed
     page.click("#scorer-calls")
-    page.eval_on_selector("details", "d => d.open = true")
+    page.eval_on_selector("#scorer-line", "i => { i.closest('details').open = true; }")
     page.fill("#scorer-line", "pot purple")
     page.press("#scorer-line", "Enter")
     page.wait_for_function("() => document.querySelector('#scorer-error').textContent.includes('purple')")
@@ -112,6 +112,17 @@ def test_scorer_on_a_phone(phone: Any, server: Server, browser: Any) -> None:
     follower.wait_for_selector("#scorer-read-only")
     assert _scores(follower) == ("19", "0")
     assert follower.query_selector("#scorer-undo") is None and follower.query_selector("[data-ball]") is None
+    # ... and follows it live: a red potted on the owner's phone reaches the viewer without a reload
+    if page.query_selector("[data-choice]"):  # (after the foul: the player fouled against plays on)
+        page.locator("[data-choice=play]").tap()
+        page.wait_for_function("() => document.querySelectorAll('[data-choice]').length === 0")
+    _tap(page, "[data-ball=red]")
+    after = _scores(page)
+    assert after != ("19", "0")
+    follower.wait_for_function("([a, b]) => document.querySelector('#scorer-score0')?.textContent === a"
+                               " && document.querySelector('#scorer-score1')?.textContent === b",
+                               arg=list(after), timeout=15000)
+    assert follower.query_selector("#scorer-read-only")  # still read-only after the redraw
     other.close()
 
 
@@ -144,3 +155,48 @@ def test_scorer_pages_pass_axe_and_speak_the_language(server: Server, browser: A
     assert found == {"new": [], "pad": []}
     assert english == [], english
     assert width <= PHONE["width"], width  # no horizontal scrolling, long words and all
+
+
+def test_a_league_match_with_a_start_and_a_frame_entered_as_its_result(phone: Any) -> None:
+    """A best of 3 with Eve given a start of 25 a frame, entered through the page alone: frame 1's
+    result 40-67 (Eve's start included), frame 2 played — Eve breaks with a red and the black
+    (25 + 8 = 33), Oleh a red and the black (8), Eve plays safe, Oleh concedes (WPBSA S4 R6);
+    the match to Eve 2-0. Hand-counted totals: Oleh 40 + 8 = 48, Eve 67 + 33 = 100, Eve's starts
+    2 × 25 = 50."""
+    page = phone
+    page.wait_for_selector("#open-scorer")
+    page.tap("#open-scorer")
+    page.wait_for_selector("#scorer button[data-game=snooker]")
+    page.tap("#scorer button[data-game=snooker]")
+    page.wait_for_selector("#scorer-handicap1")
+    page.fill("#scorer-player0", "Oleh")
+    page.fill("#scorer-player1", "Eve")
+    page.fill("#scorer-best-of", "3")
+    page.fill("#scorer-handicap1", "25")
+    page.tap("#scorer-start")
+    page.wait_for_selector("#scorer-score0")
+    assert _scores(page) == ("0", "25") and "start 25" in page.inner_text("[data-side='1']")
+    page.tap("#scorer-frame-result > summary")
+    page.fill("#frame-total0", "40")
+    page.fill("#frame-total1", "67")
+    _tap(page, "#scorer-frame-enter", ("40", "67"))
+    _tap(page, "#scorer-next", ("0", "25"))
+    _tap(page, "[data-ball=red]", ("0", "26"))  # Eve breaks the second frame
+    assert not page.query_selector("#scorer-frame-result")  # the frame has an entry: its strokes are kept
+    _tap(page, "[data-ball=black]", ("0", "33"))
+    _tap(page, "[data-entry=safe]")
+    _tap(page, "[data-ball=red]", ("1", "33"))
+    _tap(page, "[data-ball=black]", ("8", "33"))
+    _tap(page, "[data-entry=safe]")
+    _tap(page, "[data-entry=safe]")
+    page.tap("#scorer-concede")
+    page.tap("[data-confirm=yes]")
+    page.wait_for_function("() => document.querySelector('#scorer-status')?.textContent"
+                           " === 'The match is over.'")
+    page.eval_on_selector("#stats-panel", "d => { d.open = false; d.open = true; }")
+    page.wait_for_selector("#stats-table")
+    rows = page.eval_on_selector_all("#stats-table tbody tr",
+                                     "rs => rs.map(r => [...r.children].map(c => c.textContent))")
+    by_label = {r[0]: r[1:] for r in rows}
+    assert by_label["Handicap starts"] == ["0", "50"]
+    assert by_label["Total points, starts included"] == ["48", "100"]

@@ -199,9 +199,9 @@ def test_crokinole_from_a_scoresheet_and_a_cmn_file(phone: Any) -> None:
     page.tap("[data-game=crokinole]")
     page.wait_for_selector("#scorer-cmn")
     page.set_input_files("#scorer-cmn", str(CMN / "doubles_tournament.json"))
-    page.wait_for_function("() => document.querySelector('#scorer-status')?.textContent.includes('wins')")
+    page.wait_for_function("() => document.querySelector('#scorer-status')?.textContent.includes(' win')")
     assert (page.inner_text("#scorer-score0"), page.inner_text("#scorer-score1")) == ("10", "6")
-    assert page.inner_text("#scorer-status") == "Jacob Decker & Alex Kim wins."
+    assert page.inner_text("#scorer-status") == "Jacob Decker & Alex Kim win."
     stats = _stats(page)
     assert stats["Rounds won"] == ["5 · tied 0 · lost 3", "3 · tied 0 · lost 5"]
     assert stats["20s per round (average)"][0] == "1, 0, 0, 1, 0, 0, 2, 0 (0.5)"

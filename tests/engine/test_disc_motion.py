@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cueboard.engine.models.disc import ETA_F, RING, friction_ratios, slide_piece
+from cueboard.engine.models.disc import ETA_F, NO_MEMO, RING, SOLID, friction_ratios, slide_piece
 
 R = 0.015875  # crokinole disc radius
 MU = 0.1
@@ -23,7 +23,7 @@ def _pieces(
     out = []
     t = s = 0.0
     for _ in range(10_000):
-        a, alpha, dur, v1, w1, ds = slide_piece(v, w, R, MU, G, kappa)
+        a, alpha, dur, v1, w1, ds = slide_piece(v, w, R, MU, G, kappa, SOLID, 0.0, NO_MEMO)
         if dur == 0.0:
             break
         out.append((t, s, v, abs(w), a, alpha, dur))
@@ -144,7 +144,7 @@ def test_ring_with_heavier_rim_has_its_own_fixed_point() -> None:
     out = []
     v, w = 1.0, 50.0
     for _ in range(10_000):
-        a, alpha, dur, v1, w1, _ = slide_piece(v, w, R, MU, G, kappa, RING)
+        a, alpha, dur, v1, w1, _ = slide_piece(v, w, R, MU, G, kappa, RING, 0.0, NO_MEMO)
         if dur == 0.0:
             break
         out.append((v, w, a, alpha, dur))

@@ -115,9 +115,11 @@ def test_after_warm_from_an_empty_cache_no_request_compiles(tmp_path: Path) -> N
     first = _python(["-m", "cueboard.engine.warm"], NUMBA_CACHE_DIR=cache)
     assert first.stderr.count(NOTICE) == 1
     took = dict(re.findall(r"cueboard: compiled (\S+) in ([0-9.]+) s", first.stderr))
-    # what the level stroke left it: the full kernel of elevated strokes and the disc kernel
-    assert set(took) == {"run_events_balls", "start_segment", "run_events_discs_planar"}, first.stderr
-    assert re.search(r"physics kernels compiled in [0-9.]+ s \(3 compiles\)", first.stdout)
+    # what the level stroke left it: the full kernel of elevated strokes, the disc kernel and the
+    # disc shot's filter of motion-state events
+    assert set(took) == {"run_events_balls", "start_segment", "run_events_discs_planar", "_state_news"}, \
+        first.stderr
+    assert re.search(r"physics kernels compiled in [0-9.]+ s \(4 compiles\)", first.stdout)
 
     played = _python(["-c", _REQUESTS], NUMBA_CACHE_DIR=cache, NUMBA_DEBUG_CACHE="1")
     lines = played.stdout.splitlines()

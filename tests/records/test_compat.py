@@ -41,7 +41,7 @@ def test_a_newer_minor_version_is_read_without_its_new_fields(form: str) -> None
         text = json.dumps(data)
     else:
         text = "\n".join(json.dumps(x) for x in [data["header"], *data["shots"]])  # type: ignore[list-item]
-    with pytest.warns(NewerRecordWarning, match=r"newer than this cueboard's 1\.1") as caught:
+    with pytest.warns(NewerRecordWarning, match=rf"newer than this cueboard's 1\.{RECORD_MINOR}") as caught:
         record = loads_match(text)
     message = str(caught[0].message)
     for path in (

@@ -249,3 +249,78 @@ def test_open_match_refuses_a_bad_last_line_before_replaying(tmp_path: Path) -> 
     path.write_text("\n".join(lines) + "\n")
     with pytest.raises(RecordError, match="shot 4"):
         open_match(path)
+
+
+# Incidents (format 1.2) in the JSON Lines form (1.3): each a line of its own, before the shot
+# numbered its ``at``, read back into the header's incidents in order.
+INCIDENTS = [
+    {"kind": "takeback", "at": 1, "player": 1, "by": 0, "time": "2026-12-05T20:00:00Z"},
+    {"kind": "takeback", "at": 1, "player": 1, "by": 0, "time": "2026-12-05T20:00:09Z"},
+    {"kind": "claim", "at": 3, "player": 0, "by": 1, "time": "2026-12-05T20:03:00Z"},
+]
+
+
+def _with_incidents(n: int, incidents: list[dict[str, object]]) -> MatchRecord:
+    rec = _match(n)
+    header = MatchHeader.model_validate({**rec.header.model_dump(mode="json"), "incidents": incidents})
+    return MatchRecord(header=header, shots=rec.shots)
+
+
+def test_json_lines_carry_incidents_as_lines_before_their_shot() -> None:
+    rec = _with_incidents(3, INCIDENTS)
+    lines = [json.loads(line) for line in rec.to_jsonl().splitlines()]
+    assert "incidents" not in lines[0]  # the header is written before anything happens
+    shape = ["incident" if "incident" in line else line["index"] for line in lines[1:]]
+    assert shape == [0, "incident", "incident", 1, 2, "incident"]  # the claim after all 3 shots
+    assert lines[2]["incident"]["by"] == 0 and lines[3]["incident"]["time"] == "2026-12-05T20:00:09Z"
+
+
+@pytest.mark.parametrize("n", [0, 3, 5])
+def test_incidents_round_trip_json_and_json_lines(tmp_path: Path, n: int) -> None:
+    from cueboard.records.stream import open_match
+
+    rec = _with_incidents(n, INCIDENTS)
+    assert loads_match(rec.to_jsonl()).to_json() == rec.to_json()  # JSON -> JSONL -> JSON
+    assert loads_match(loads_match(rec.to_json()).to_jsonl()).to_jsonl() == rec.to_jsonl()
+    path = tmp_path / "m.jsonl"
+    write_match(path, rec)
+    opened = open_match(path)  # the streaming reader keeps them too, and skips them as shots
+    assert opened.header == rec.header and opened.header.incidents[2].kind == "claim"
+    assert [s.index for s in opened.shots] == list(range(n)) and len(opened.shots) == n
+
+
+def test_an_incident_appended_as_it_happens_is_read_back(tmp_path: Path) -> None:
+    from cueboard.records import Incident, append_incident
+
+    rec = _match(3)
+    path = tmp_path / "m.jsonl"
+    write_match(path, MatchRecord(header=rec.header, shots=rec.shots[:2]))
+    append_incident(path, Incident(kind="takeback", at=2, player=0, by=1))
+    append_shot(path, rec.shots[2])
+    back = read_match(path)
+    assert back.header.incidents == (Incident(kind="takeback", at=2, player=0, by=1),)
+    assert [s.to_json_dict() for s in back.shots] == [s.to_json_dict() for s in rec.shots]
+
+
+def test_a_header_s_own_incidents_come_before_its_lines() -> None:
+    """A 1.2 writer puts incidents in the header; lines found after it are later ones."""
+    rec = _with_incidents(2, INCIDENTS[:1])
+    shots = [json.dumps(s.to_json_dict()) for s in rec.shots]
+    text = "\n".join([rec.header.model_dump_json(), *shots, json.dumps({"incident": INCIDENTS[2]})])
+    assert '"incidents"' in text.splitlines()[0]
+    back = loads_match(text)
+    assert [(i.kind, i.at) for i in back.header.incidents] == [("takeback", 1), ("claim", 3)]
+
+
+def test_a_bad_incident_line_is_named(tmp_path: Path) -> None:
+    from cueboard.records.stream import open_match
+
+    lines = _with_incidents(2, INCIDENTS[:1]).to_jsonl().splitlines()
+    assert lines[2].startswith('{"incident"')
+    lines[2] = lines[2].replace('"takeback"', '"swap"')
+    with pytest.raises(RecordError, match=r"line 3\.incident\.kind"):
+        loads_match("\n".join(lines))
+    path = tmp_path / "m.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(RecordError, match=r"line 3\.incident\.kind"):
+        open_match(path)

@@ -7,20 +7,13 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.store.pgcluster import SKIP_REASON, Cluster, find_initdb
+from tests.store.pgcluster import Cluster, running_cluster
 
 
 @pytest.fixture(scope="session")
 def pg_cluster() -> Iterator[Cluster]:
-    initdb = find_initdb()
-    if initdb is None:
-        pytest.skip(SKIP_REASON)
-    pytest.importorskip("psycopg", reason="psycopg is not installed (pip install 'cueboard[postgres]')")
-    cluster = Cluster(initdb).start()
-    try:
+    with running_cluster() as cluster:
         yield cluster
-    finally:
-        cluster.stop()
 
 
 @pytest.fixture

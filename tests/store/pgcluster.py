@@ -9,6 +9,7 @@ installs Debian's ``postgresql``); the fixtures then skip, saying so.
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
 import pwd
@@ -17,6 +18,7 @@ import socket
 import subprocess
 import tempfile
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 
 SKIP_REASON = ("PostgreSQL is not installed (no initdb; scripts/ensure-postgres.sh installs Debian's "
@@ -66,15 +68,25 @@ class Cluster:
 
     def start(self) -> Cluster:
         self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", "cueboard", "-E", "UTF8", "--no-sync")
+        self.resume()
+        return self
+
+    def pause(self, mode: str = "fast") -> None:
+        """Stop the server, keeping its data for :meth:`resume`: ``fast`` cuts every connection
+        and writes what was committed (this cluster runs with ``synchronous_commit=off``, so
+        ``immediate``, a crash, may lose the last commits)."""
+        self._run("pg_ctl", "-D", str(self.data), "-m", mode, "-w", "stop")
+
+    def resume(self) -> None:
+        """Start the server (again), on the same port."""
         opts = (f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 -c max_connections=300 "
                 "-c fsync=off -c synchronous_commit=off -c full_page_writes=off")
         self._run("pg_ctl", "-D", str(self.data), "-o", opts, "-l", str(self.dir / "server.log"), "-w",
                   "-t", "60", "start")
-        return self
 
     def stop(self) -> None:
         try:
-            self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
+            self.pause("immediate")
         finally:
             shutil.rmtree(self.dir, ignore_errors=True)
 
@@ -90,3 +102,20 @@ class Cluster:
                              autocommit=True) as conn:
             conn.execute(f'CREATE DATABASE "{name}"')
         return self.url(name)
+
+
+@contextlib.contextmanager
+def running_cluster() -> Iterator[Cluster]:
+    """A cluster started for the ``with`` block and stopped after it; the test skips, saying why,
+    where PostgreSQL or psycopg is not installed."""
+    import pytest
+
+    initdb = find_initdb()
+    if initdb is None:
+        pytest.skip(SKIP_REASON)
+    pytest.importorskip("psycopg", reason="psycopg is not installed (pip install 'cueboard[postgres]')")
+    cluster = Cluster(initdb).start()
+    try:
+        yield cluster
+    finally:
+        cluster.stop()

@@ -9,7 +9,7 @@ import math
 
 import numpy as np
 
-from cueboard.ai.noise import gaussian
+from cueboard.ai.noise import CueNoise, gaussian
 from cueboard.games.snooker import (
     MAX_SPEED,
     MAX_TIP_OFFSET,
@@ -80,3 +80,13 @@ def contact_sigma_deg(position: SnookerPosition, strike: SnookerStrike, contact:
     if contact == 0.0:
         return 0.0
     return math.degrees(contact / first_ball_distance(position, strike))
+
+
+def execute(
+    position: SnookerPosition, strike: SnookerStrike, noise: CueNoise, rng: np.random.Generator
+) -> SnookerStrike:
+    """The stroke a player whose hand has ``noise`` plays in ``position`` when ``strike`` is
+    intended: :func:`perturb` with the noise's direction, speed and tip σ, and its contact-point
+    error as a direction σ for this stroke (:func:`contact_sigma_deg`)."""
+    contact = contact_sigma_deg(position, strike, noise.contact)
+    return perturb(strike, noise.direction_deg, noise.speed, noise.tip, rng, contact)

@@ -32,8 +32,9 @@ from cueboard.ai.noise import (
 )
 from cueboard.ai.search import REFUSED_VALUE, Candidate, play_through
 from cueboard.ai.snooker.evaluate import BREAK_ON, balls_on, best_pots, continuation, evaluate
-from cueboard.ai.snooker.hand import contact_sigma_deg, perturb
+from cueboard.ai.snooker.hand import execute
 from cueboard.ai.snooker.shots import candidates, variations
+from cueboard.errors import SettingsError
 from cueboard.games.snooker import (
     GAME,
     Action,
@@ -120,9 +121,7 @@ class SnookerModel:
     def perturb(
         self, position: SnookerPosition, strike: SnookerStrike, rng: np.random.Generator
     ) -> SnookerStrike:
-        n = self.noise
-        contact = contact_sigma_deg(position, strike, n.contact)
-        return perturb(strike, n.direction_deg, n.speed, n.tip, rng, contact)
+        return execute(position, strike, self.noise, rng)
 
     def outcome_value(
         self, position: SnookerPosition, declaration: SnookerDeclaration, strike: SnookerStrike, seat: int
@@ -140,11 +139,19 @@ class SnookerModel:
 @dataclass
 class SnookerAI:
     """Snooker knowledge for :class:`cueboard.ai.players.SearchAgent`: the decisions of ``level``
-    with its noise times ``noise_scale``, or with a noise study's (:class:`SnookerModel`)."""
+    with its noise times ``noise_scale``, or with a noise study's (:class:`SnookerModel`).
+
+    ``execution``, when set, is the noise of the strokes the player actually plays, in place of
+    the level's own: the decisions stay the level's (its candidates, its evaluation's σ, the
+    noisy samples of its search, all drawn with the level's noise), and only the chosen stroke is
+    played with ``execution``. This is how a level is measured at a fixed noise model, e.g. the
+    computational-pool tournament noise (:data:`cueboard.ai.noise.TOURNAMENT_CUE_NOISE`;
+    ``benchmarks/snooker_ai_noise.py``)."""
 
     level: str
     noise_scale: float = 1.0
     study: str = ""
+    execution: CueNoise | None = None
 
     @property
     def sigma(self) -> float:
@@ -157,6 +164,9 @@ class SnookerAI:
     def perturb(
         self, position: SnookerPosition, strike: SnookerStrike, rng: np.random.Generator
     ) -> SnookerStrike:
+        """The stroke played for ``strike``: with ``execution`` when set, else the level's noise."""
+        if self.execution is not None:
+            return execute(position, strike, self.execution, rng)
         return self.model().perturb(position, strike, rng)
 
     def candidates(self, position: SnookerPosition) -> list[Candidate[SnookerDeclaration, SnookerStrike]]:
@@ -222,12 +232,19 @@ def forced(position: SnookerPosition, sigma_deg: float, tactical: bool = True) -
     return None
 
 
-def make_ai(level: str, noise_scale: float = 1.0, study: str = "") -> SnookerAI:
+def make_ai(
+    level: str, noise_scale: float = 1.0, study: str = "", execution: CueNoise | None = None
+) -> SnookerAI:
     """The snooker AI of ``level``; ``noise_scale`` multiplies its execution noise (a research
     knob: how the level's decisions fare with a steadier or shakier cue arm); ``study`` names a
-    noise study (``tournament``), whose factor ``noise_scale`` must then be. ValueError for an
-    unknown level or study, or a scale that is not a finite number >= 0."""
+    noise study (``tournament``), whose factor ``noise_scale`` must then be; ``execution`` plays
+    the level's decisions with that fixed noise instead of its own (:class:`SnookerAI`:
+    ``make_ai("club", execution=TOURNAMENT_CUE_NOISE)`` is the club player's choices struck with
+    the computational-pool tournament noise). ValueError for an unknown level or study, a scale
+    that is not a finite number >= 0, or an ``execution`` that is not a :class:`CueNoise`."""
     if study:
         study_noise(level, study)  # the study exists for this level, else ValueError
-    return SnookerAI(check_level(level), check_noise_scale(noise_scale), study)
+    if execution is not None and not isinstance(execution, CueNoise):
+        raise SettingsError(f"execution must be a CueNoise (direction, speed, tip σ), got {execution!r}")
+    return SnookerAI(check_level(level), check_noise_scale(noise_scale), study, execution)
 

@@ -15,7 +15,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
@@ -24,6 +24,9 @@ from cueboard.games.protocol import AnyGame, IllegalChoiceError, IllegalPlacemen
 from cueboard.records.base import Position, RecordError
 from cueboard.records.match import MatchRecord
 from cueboard.records.ruling import Call
+
+if TYPE_CHECKING:
+    from cueboard.app.scorer_games import Keeper
 
 PAGES = Path(__file__).parents[1] / "static" / "js" / "games"
 """The built-in games' page modules, a folder per game (and ``generic`` for a game without its own)."""
@@ -127,6 +130,12 @@ class GameAdapter:
         striker = None if to_move is None else game.side_of(position, to_move)
         return {"sides": sides, "striker_side": striker, "rows": []}
 
+    def awarded(self, position: Position, side: int) -> Position | None:
+        """The position after the match is awarded to ``side`` without a move (an online claim
+        against a player away from the table), where the game's rules give the winner more than
+        the position holds — or None: the position stands as it is (generic: None)."""
+        return None
+
     def warm_strike(self, position: Position) -> BaseModel:
         """A gentle legal stroke from the opening ``position``: the server plays it once per game
         at start-up, unrecorded, so that the physics' compiled kernels are loaded before the first
@@ -141,6 +150,15 @@ class GameAdapter:
 
     #: Whether the game's statistics read stroke marks (what each stroke was meant to be).
     reads_marks: bool = False
+
+    #: The formats a match's statistics and results are exported in (``/stats`` JSON, ``/stats.csv``
+    #: CSV, and a game's own notation, e.g. ``cmn``: Crokinole Match Notation).
+    exports: tuple[str, ...] = ("json", "csv")
+
+    def scorer_keeper(self) -> type[Keeper] | None:
+        """The keeper with which the scorer keeps a real match of this game by hand
+        (:class:`cueboard.app.scorer_games.Keeper`), or None: the scorer does not keep it."""
+        return None
 
     def statistics(
         self, record: MatchRecord, marks: Sequence[Mapping[str, Any] | None] | None = None

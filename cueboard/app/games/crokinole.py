@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from pydantic import BaseModel
 
@@ -15,10 +15,16 @@ from cueboard.games.crokinole import STANDARD_BOARD, CrokinolePosition, Crokinol
 from cueboard.records.base import Position
 from cueboard.records.match import MatchRecord
 
+if TYPE_CHECKING:
+    from cueboard.app.scorer_games import Keeper
+
 
 class CrokinoleAdapter(GameAdapter):
     name = "crokinole"
     page_dir = PAGES / "crokinole"
+
+    #: Crokinole Match Notation besides the JSON and CSV statistics (cueboard/app/cmn.py).
+    exports = ("json", "csv", "cmn")
 
     def settings(self) -> list[Setting]:
         return [
@@ -82,3 +88,9 @@ class CrokinoleAdapter(GameAdapter):
         from cueboard.app.stats_crokinole import crokinole_stats
 
         return crokinole_stats(record)
+
+    def scorer_keeper(self) -> type[Keeper]:
+        """:class:`cueboard.app.scorer_games.CrokinoleKeeper`."""
+        from cueboard.app.scorer_games import CrokinoleKeeper
+
+        return CrokinoleKeeper

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from pydantic import BaseModel
 
@@ -14,6 +14,9 @@ from cueboard.app.games.base import PAGES, GameAdapter, spec_json
 from cueboard.games.novuss import STANDARD_BOARD, NovussPosition, NovussStrike
 from cueboard.records.base import Position
 from cueboard.records.match import MatchRecord
+
+if TYPE_CHECKING:
+    from cueboard.app.scorer_games import Keeper
 
 
 class NovussAdapter(GameAdapter):
@@ -64,3 +67,9 @@ class NovussAdapter(GameAdapter):
         from cueboard.app.stats_novuss import novuss_stats
 
         return novuss_stats(record)
+
+    def scorer_keeper(self) -> type[Keeper]:
+        """:class:`cueboard.app.scorer_games.NovussKeeper`."""
+        from cueboard.app.scorer_games import NovussKeeper
+
+        return NovussKeeper

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from pydantic import BaseModel
 
@@ -14,6 +14,9 @@ from cueboard.app.games.base import PAGES, GameAdapter, Setting, spec_json
 from cueboard.games.snooker import COLOURS_IN_ORDER, STANDARD_TABLE, SnookerPosition, SnookerStrike
 from cueboard.records.base import Position
 from cueboard.records.match import MatchRecord
+
+if TYPE_CHECKING:
+    from cueboard.app.scorer_games import Keeper
 
 
 class SnookerAdapter(GameAdapter):
@@ -64,6 +67,13 @@ class SnookerAdapter(GameAdapter):
             ],
         }
 
+    def awarded(self, position: Position, side: int) -> Position:
+        """The match awarded (WPBSA Section 4 Rule 3): the frame in progress lost and the frames
+        needed to complete the match, :func:`cueboard.games.snooker.award_match`."""
+        from cueboard.games.snooker import award_match
+
+        return award_match(cast(SnookerPosition, position), side)
+
     def warm_strike(self, position: Position) -> BaseModel:
         """The cue ball placed in the D beside the brown and played gently up the table."""
         t = STANDARD_TABLE
@@ -83,3 +93,9 @@ class SnookerAdapter(GameAdapter):
         from cueboard.app.stats_snooker import snooker_stats
 
         return snooker_stats(record, marks)
+
+    def scorer_keeper(self) -> type[Keeper]:
+        """:class:`cueboard.app.scorer_snooker.SnookerKeeper`."""
+        from cueboard.app.scorer_snooker import SnookerKeeper
+
+        return SnookerKeeper

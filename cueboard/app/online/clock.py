@@ -45,7 +45,7 @@ from cueboard.records.base import parse_record
 from cueboard.records.registry import record_types
 from cueboard.store import StaleMatchError, StoreError
 from cueboard.store.models import MatchRow
-from cueboard.store.online import OnlineMatchRow, SeatRow
+from cueboard.store.online import OnlineMatchRow, SeatRow, access_rows
 
 #: The seconds per shot a match may have (the Shoot-Out's 15 and 10 are in range).
 MIN_SECONDS, MAX_SECONDS = 5, 600
@@ -112,6 +112,9 @@ class ShotClock:
     def sync(self, match_id: str) -> bool:
         """Bring the clock of ``match_id`` up to date: set the deadline of a version just reached
         and, if it has passed, rule the time-out. True when a time-out was ruled by this call."""
+        online = access_rows(self.store, match_id).online
+        if online is None or online.shot_clock_s is None:  # (most matches: one short read)
+            return False
         with self.store.session() as s:
             om = s.get(OnlineMatchRow, match_id)
             if om is None or om.shot_clock_s is None:

@@ -10,9 +10,11 @@ stands. Seats (names, taken, present) travel as snapshots (``seats``), which may
 Because the log is read from the database, a move stored by any process reaches the watchers of
 every process: a move of this process wakes its streams at once (:meth:`LiveHub.notify`, called
 once the acting request is done). On PostgreSQL it also sends ``NOTIFY cueboard_live`` with the
-match id, and each process that watches tables keeps one connection ``LISTEN``-ing on that channel
-(psycopg's ``AsyncConnection.notifies``), so the other worker processes wake their streams of the
-match at once too (PostgreSQL delivers a notification when the sender's transaction commits).
+match id — a move in the very transaction that stores it (:meth:`Store.announce_moves
+<cueboard.store.db.Store.announce_moves>`), anything else in a statement of its own — and each
+process that watches tables keeps one connection ``LISTEN``-ing on that channel (psycopg's
+``AsyncConnection.notifies``), so the other worker processes wake their streams of the match at
+once too (PostgreSQL delivers a notification when the sender's transaction commits).
 As the fallback — SQLite, a lost listening connection, a change no request announced — one
 background task per process reads, every ``poll_s``, the number of moves and the seats of the
 matches it is watching, waking those that changed (a move stored by another worker process, a
@@ -21,7 +23,9 @@ seat taken or gone away there, a time-out the shot clock ruled).
 Presence: a stream opened with a seat's credentials counts the seat present; the lease is
 written to the database (``online_seats.present_until``, renewed every ``ping_s``, lasting
 ``lease_s``) so other processes see it; the seat is away once its last stream closes or its
-lease runs out.
+lease runs out. Spectators (streams without a seat) are counted the same way: each process
+writes how many it holds on a table (``online_watchers``, under a lease it renews), and the
+table's count is the sum over the processes, the same in every worker.
 """
 
 from __future__ import annotations
@@ -44,6 +48,7 @@ from cueboard.app.online.clock import ShotClock
 from cueboard.app.online.seats import SeatBook, lease
 from cueboard.app.service import MatchService
 from cueboard.store import StoreError
+from cueboard.store.db import announced
 from cueboard.store.models import MatchRow
 
 log = logging.getLogger(__name__)
@@ -103,6 +108,8 @@ class LiveHub:
         #: notifications received from other processes (for the tests and the logs).
         self._conninfo = listen_conninfo(self.store.url)
         self._sender = secrets.token_hex(6)
+        if self._conninfo is not None:  # each move notifies in its own transaction
+            self.store.announce_moves(CHANNEL, self._sender)
         self._listener: asyncio.Task[None] | None = None
         self.listening = False
         self.heard = 0
@@ -110,8 +117,9 @@ class LiveHub:
     # --- waking --------------------------------------------------------------------------------
     def notify(self, match_id: str) -> None:
         """Wake the streams of ``match_id``, here and (PostgreSQL) in every other server process
-        (callable from any thread; blocks for one short statement on PostgreSQL)."""
-        if self._conninfo is not None:
+        (callable from any thread; blocks for one short statement on PostgreSQL, unless this
+        request's move announced itself in its own transaction: :func:`announced`)."""
+        if self._conninfo is not None and not announced(match_id):
             try:
                 with self.store.session() as s:
                     s.execute(text("SELECT pg_notify(:channel, :payload)"),
@@ -192,7 +200,8 @@ class LiveHub:
                 watched = list(self._watchers)
                 renew = loop.time() - renewed >= self.ping_s / 2
                 present = list(self._present) if renew else []
-                stamps = await asyncio.to_thread(self._read_stamps, watched, present)
+                spectating = list(self._spectators.items()) if renew else []
+                stamps = await asyncio.to_thread(self._read_stamps, watched, present, spectating)
                 if renew:
                     renewed = loop.time()
             except Exception:  # the database away for a moment: try again next round
@@ -205,32 +214,39 @@ class LiveHub:
                     seats_changed = old is None or old[1] != stamp[1]
                     if seats_changed:
                         self.forget(mid)
-                    # a move this process's streams have sent already needs no second wake-up
-                    if seats_changed or stamp[0] > self._delivered.get(mid, -1):
+                    # a move this process's streams have sent already needs no second wake-up;
+                    # a match ended without a move (a claim) does
+                    ended = old is not None and old[2] != stamp[2]
+                    if seats_changed or ended or stamp[0] > self._delivered.get(mid, -1):
                         self._wake(mid)
         self._poller = None
 
-    def _read_stamps(self, match_ids: list[str],
-                     present: list[tuple[str, int]]) -> dict[str, tuple[Any, ...]]:
+    def _read_stamps(self, match_ids: list[str], present: list[tuple[str, int]],
+                     spectating: list[tuple[str, int]] | None = None) -> dict[str, tuple[Any, ...]]:
         if present:
             self.book.touch_many(present, lease(self.lease_s))
+        if spectating:
+            self.book.watch(spectating, self._sender, lease(self.lease_s))
         if self.clock is not None:
             for mid in self.clock.clocked(match_ids):
                 self.clock.sync(mid)  # a time-out due: ruled and stored here (a new version)
         with self.store.session() as s:
-            rows = s.execute(select(MatchRow.id, MatchRow.version).where(MatchRow.id.in_(match_ids)))
-            counts = {mid: int(n) for mid, n in rows}
+            rows = s.execute(select(MatchRow.id, MatchRow.version, MatchRow.status)
+                             .where(MatchRow.id.in_(match_ids)))
+            counts = {mid: (int(n), status) for mid, n, status in rows}
         stamps = self.book.stamps(match_ids, datetime.now(UTC))
-        return {mid: (counts.get(mid, 0), stamps.get(mid, ())) for mid in match_ids}
+        return {mid: (counts.get(mid, (0, None))[0], stamps.get(mid, ()), counts.get(mid, (0, None))[1])
+                for mid in match_ids}
 
     # --- reading -------------------------------------------------------------------------------
-    def _moves(self, match_id: str) -> int:
-        """The number of moves stored (the match's version; StoreError once it is deleted)."""
+    def _moves(self, match_id: str) -> tuple[int, str]:
+        """The number of moves stored (the match's version) and the match's status (a claim
+        ends it without a move); StoreError once it is deleted."""
         with self.store.session() as s:
-            version = s.scalar(select(MatchRow.version).where(MatchRow.id == match_id))
-        if version is None:
+            row = s.execute(select(MatchRow.version, MatchRow.status).where(MatchRow.id == match_id)).first()
+        if row is None:
             raise StoreError(f"no match with id '{match_id}'")
-        return int(version)
+        return int(row[0]), str(row[1])
 
     def _shot(self, match_id: str, number: int) -> dict[str, Any]:
         key = (match_id, number)
@@ -266,13 +282,14 @@ class LiveHub:
         moves, view, seats = self._read_match(match_id)
         table = None
         if self.table is not None:
-            table = {**self.table(match_id), "spectators": self._spectators[match_id]}
+            spectators = self.book.spectators([match_id], datetime.now(UTC))[match_id]
+            table = {**self.table(match_id), "spectators": spectators}
         return moves, {**view, "clock": clock, "table": table}, seats
 
     def _read_match(self, match_id: str) -> tuple[int, dict[str, Any], list[dict[str, Any]]]:
-        moves = self._moves(match_id)
+        moves, status = self._moves(match_id)
         cached = self._views.get(match_id)
-        if cached is not None and cached[0] == moves:
+        if cached is not None and cached[0] == moves and cached[1]["status"] == status:
             view = cached[1]
         else:
             view = self.service.view(match_id)  # (the streams of one table share it)
@@ -292,8 +309,9 @@ class LiveHub:
             self._present[(match_id, seat)] += 1
         if not held:
             self._spectators[match_id] += 1
-            self._wake(match_id)  # (the table shows how many watch)
         try:
+            if not held:  # (the table shows how many watch, in every process)
+                await asyncio.to_thread(self._count_spectators, match_id)
             if held:
                 await asyncio.to_thread(self.book.touch, match_id, held, lease(self.lease_s))
                 self._wake(match_id)
@@ -302,6 +320,7 @@ class LiveHub:
             seats_sent: list[dict[str, Any]] | None = None
             clock_sent: tuple[Any, ...] | None = None
             table_sent: dict[str, Any] | None = None
+            status_sent: str | None = None
             while True:
                 ev = self._event(match_id)
                 try:
@@ -316,9 +335,11 @@ class LiveHub:
                 clock_now = (clock["version"], clock["deadline"]) if clock else None
                 # (a deadline set or moved without a move — the last invited seat taken — is
                 # sent too: every browser at the table counts down from it)
-                if sent is None or shots or sent > moves or clock_now != clock_sent:
+                if sent is None or shots or sent > moves or clock_now != clock_sent \
+                        or (status_sent is not None and view["status"] != status_sent):
                     yield sse("match", self._timed(view))
                     clock_sent = clock_now
+                status_sent = view["status"]
                 sent = moves
                 self._delivered[match_id] = max(self._delivered.get(match_id, 0), moves)
                 if seat_list != seats_sent:
@@ -337,7 +358,10 @@ class LiveHub:
                 self._spectators[match_id] -= 1
                 if self._spectators[match_id] <= 0:
                     del self._spectators[match_id]
-                self._wake(match_id)
+                loop = self._loop
+                if loop is not None and not loop.is_closed():
+                    with contextlib.suppress(RuntimeError):  # (the server shutting down)
+                        loop.run_in_executor(None, self._count_spectators, match_id)
             self._watchers[match_id] -= 1
             if self._watchers[match_id] <= 0:
                 del self._watchers[match_id]
@@ -360,6 +384,15 @@ class LiveHub:
         if clock is None or self.clock is None:
             return view
         return {**view, "clock": {**clock, "now": self.clock.now().isoformat()}}
+
+    def _count_spectators(self, match_id: str) -> None:
+        """Store this process's count of ``match_id``'s spectators (a lease renewed by the poll),
+        then wake the table here and, on PostgreSQL, in the other processes (in a thread)."""
+        try:
+            self.book.watch([(match_id, self._spectators[match_id])], self._sender, lease(self.lease_s))
+        except Exception:  # (the count comes back with the next renewal)
+            log.exception("storing the spectators of a table failed")
+        self.notify(match_id)
 
     def _away(self, match_id: str, seats: list[int]) -> None:
         """Mark ``seats`` away (their last stream here closed), in a thread, then wake the table."""

@@ -22,7 +22,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from fastapi import Request, Response
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from cueboard.app.games import adapter
 from cueboard.app.online.clock import ShotClock
@@ -30,7 +30,9 @@ from cueboard.app.online.guard import AccessError, add_cookie, credentials
 from cueboard.app.online.seats import Access, OnlineError, SeatBook, seat_json
 from cueboard.app.service import MatchService
 from cueboard.errors import SettingsError
-from cueboard.store import StoreError
+from cueboard.records.base import parse_record
+from cueboard.records.registry import record_types
+from cueboard.store import StaleMatchError, StoreError
 from cueboard.store.models import MatchRow
 from cueboard.store.online import OnlineMatchRow, SeatRow
 
@@ -233,7 +235,23 @@ class Offers:
                 if om is not None:
                     om.offer = offer  # (still open: the players may try again)
             raise
+        self._note_takeback(match_id, version - 1, min(answering))
         return self.table(match_id)
+
+    def _note_takeback(self, match_id: str, version: int, by: int) -> None:
+        """Note on the takeback just made (the match at ``version``, its last ``takebacks``
+        entry) the seat that accepted it and when — the record's incident carries them. Nothing
+        is noted if the table has moved on meanwhile (another move, or a claim, which ends the
+        match without a new version: the status is compared too, so the claim's state stands)."""
+        with self.store.session() as s:
+            match = s.get(MatchRow, match_id)
+            if match is None or match.version != version or not match.state.get("takebacks"):
+                return
+            taken = [*match.state["takebacks"]]
+            taken[-1] = {**taken[-1], "by": by, "time": datetime.now(UTC).isoformat()}
+            s.execute(update(MatchRow).where(MatchRow.id == match_id, MatchRow.version == version,
+                                             MatchRow.status == match.status)
+                      .values(state={**match.state, "takebacks": taken}))
 
     @staticmethod
     def table_of(om: OnlineMatchRow) -> dict[str, Any]:
@@ -256,10 +274,16 @@ class Offers:
 
     def claim(self, match_id: str, access: Access, version: int, now: datetime) -> dict[str, Any]:
         """The opponent of the player to move, away (no live connection) for longer than the
-        away limit in a match without a shot clock, claims: the absent player's concession is
-        ruled for them — the frame in snooker (WPBSA S4 R6), the game in crokinole — stored as a
-        move of kind ``claim``. Novuss has no concession in its rules: nothing to claim, the
-        opponent waits."""
+        away limit in a match without a shot clock, claims the MATCH, as lichess's "claim
+        victory" ends the game whatever the position: the absent side loses it, in every game.
+        In snooker this is the match awarded against a player who refuses to continue (WPBSA
+        Section 4 Rules 2-3: the frame lost and, besides, the frames needed to complete the
+        match: the position the game's adapter :meth:`~cueboard.app.games.base.GameAdapter.awarded`
+        gives, the winner's frames those required to win); crokinole's and novuss's rules say
+        nothing of an absent player or a forfeited game's score, so the same courtesy of online
+        play is kept and their position stays as it stood. The match's state
+        keeps the claim (``claim``: the absent seat, the claiming seat, the moves played) — the
+        record carries it as an incident (:mod:`cueboard.records.match`)."""
         with self.store.session() as s:
             om = s.get(OnlineMatchRow, match_id)
             match = s.get(MatchRow, match_id)
@@ -275,14 +299,32 @@ class Offers:
             seat = turn.get("seat")
             sides = (match.scoreboard or {}).get("sides", [])
             movers = next((set(sd["seats"]) for sd in sides if seat in sd["seats"]), {seat})
-            if match.status != "playing" or not (mine - movers):
+            if match.status != "playing" or seat is None or not (mine - movers):
                 raise _refuse(409, "claim.not_opponent", "only the opponent of the player to move may claim")
             away = next((seat_json(r, now) for r in rows if r.seat == seat), None)
             since = datetime.fromisoformat(away["away_since"]) if away and away["away_since"] else None
             if since is None or (now - since).total_seconds() < limit:
                 raise _refuse(409, "claim.too_soon", f"the player to move has not been away for {limit} s")
-        return self.service.concede(match_id, expected=version, kind="claim")
-
+            by = min(mine - movers)
+            winner = next((i for i, sd in enumerate(sides) if by in sd["seats"]), None)
+            claim = {"seat": seat, "by": by, "at": match.version, "time": now.isoformat()}
+            state = {**match.state, "winner": winner, "claim": claim}
+            over: dict[str, Any] = {"seat": None, "action": "over", "choices": [], "placement": None,
+                                    "player": None}
+            values: dict[str, Any] = {"status": "finished", "state": state, "turn": over}
+            if winner is not None:  # what the game's rules award besides (snooker: the frames)
+                a = adapter(match.game)
+                stood = parse_record(record_types(match.game).position, match.position)
+                awarded = a.awarded(stood, winner)
+                if awarded is not None:
+                    values |= {"position": awarded.model_dump(mode="json"),
+                               "scoreboard": a.scoreboard(awarded)}
+            done = s.execute(update(MatchRow).where(
+                MatchRow.id == match_id, MatchRow.version == version, MatchRow.status == "playing",
+            ).values(**values))
+            if getattr(done, "rowcount", 1) != 1:
+                raise StaleMatchError(match_id, version, match.version)
+        return {"match": self.service.view(match_id)}
 
     def _create(self, match_id: str) -> str:
         """The rematch of ``match_id``: the same players in the same seats (the AI at its level),

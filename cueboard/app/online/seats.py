@@ -29,7 +29,7 @@ from sqlalchemy import func, or_, select
 from cueboard.errors import CueboardInputError
 from cueboard.store import Store, StoreError
 from cueboard.store.models import MatchRow
-from cueboard.store.online import ChatRow, OnlineMatchRow, SeatRow
+from cueboard.store.online import ChatRow, OnlineMatchRow, SeatRow, WatcherRow, access_rows
 
 #: Bytes of randomness of every token and invitation code (256 bits).
 TOKEN_BYTES = 32
@@ -145,13 +145,12 @@ class SeatBook:
         """What ``tokens`` may do for ``match_id``."""
         tokens = [t for t in tokens if t]
         hashes = {digest(t) for t in tokens}
-        with self.store.session() as s:
-            om = s.get(OnlineMatchRow, match_id)
-            if om is None:
-                return Access(known=False, legacy=False, host=False, seats=frozenset(),
-                              presented=bool(tokens))
-            rows = list(s.scalars(select(SeatRow).where(SeatRow.match_id == match_id)))
-        seats = frozenset(r.seat for r in rows if _matches(hashes, r.token_hash))
+        rows = access_rows(self.store, match_id)
+        om = rows.online
+        if om is None:
+            return Access(known=False, legacy=False, host=False, seats=frozenset(),
+                          presented=bool(tokens))
+        seats = frozenset(r.seat for r in rows.seats if _matches(hashes, r.token_hash))
         return Access(known=True, legacy=om.legacy, host=_matches(hashes, om.host_hash), seats=seats,
                       presented=bool(tokens))
 
@@ -164,9 +163,7 @@ class SeatBook:
 
     def waiting(self, match_id: str) -> list[int]:
         """The invited seats of a match not taken yet (the match waits for them)."""
-        with self.store.session() as s:
-            return list(s.scalars(select(SeatRow.seat).where(
-                SeatRow.match_id == match_id, SeatRow.token_hash.is_(None)).order_by(SeatRow.seat)))
+        return [r.seat for r in access_rows(self.store, match_id).seats if r.token_hash is None]
 
     def is_public(self, match_id: str) -> bool:
         with self.store.session() as s:
@@ -257,6 +254,38 @@ class SeatBook:
                 if (row.match_id, row.seat) in wanted:
                     row.present_until = until
 
+    def watch(self, counts: Collection[tuple[str, int]], process: str, until: datetime) -> None:
+        """Store how many spectators ``process`` holds on each match of ``counts`` (match,
+        count), standing until ``until``; a count of 0 removes the process's row."""
+        if not counts:
+            return
+        with self.store.session() as s:
+            mids = sorted({m for m, _ in counts})
+            rows = {r.match_id: r for r in s.scalars(select(WatcherRow).where(
+                WatcherRow.process == process, WatcherRow.match_id.in_(mids)))}
+            live = set(s.scalars(select(MatchRow.id).where(MatchRow.id.in_(mids))))
+            for mid, n in counts:
+                row = rows.get(mid)
+                if n <= 0 or mid not in live:  # (none left, or the match deleted meanwhile)
+                    if row is not None:
+                        s.delete(row)
+                elif row is None:
+                    s.add(WatcherRow(match_id=mid, process=process, spectators=n, until=until))
+                else:
+                    row.spectators, row.until = n, until
+
+    def spectators(self, match_ids: Collection[str], now: datetime) -> dict[str, int]:
+        """The spectators of each match, over every server process whose count still stands."""
+        out = dict.fromkeys(match_ids, 0)
+        if not match_ids:
+            return out
+        with self.store.session() as s:
+            for mid, n in s.execute(select(WatcherRow.match_id, func.sum(WatcherRow.spectators)).where(
+                    WatcherRow.match_id.in_(list(match_ids)), WatcherRow.until > now)
+                    .group_by(WatcherRow.match_id)):
+                out[mid] = int(n or 0)
+        return out
+
     def stamps(self, match_ids: Collection[str], now: datetime) -> dict[str, tuple[Any, ...]]:
         """For each match, what its seats look like now (names, taken, present): a change of the
         stamp is a change to push to the live tables."""
@@ -276,6 +305,8 @@ class SeatBook:
             for mid, said in s.execute(select(ChatRow.match_id, func.max(ChatRow.id)).where(
                     ChatRow.match_id.in_(list(match_ids))).group_by(ChatRow.match_id)):
                 out[mid].append(("chat", said))
+        for mid, n in self.spectators(match_ids, now).items():  # (watchers of other processes)
+            out[mid].append(("spectators", n))
         return {mid: tuple(v) for mid, v in out.items()}
 
 

@@ -9,8 +9,9 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body, Depends, Response
 
 from cueboard.app.cmn import CmnBatch, cmn_stats, read_cmn, to_cmn, write_cmn
+from cueboard.app.games import adapter
 from cueboard.app.routes.common import MatchId, service, store
-from cueboard.app.scorer import referee, stats_of
+from cueboard.app.scorer import KEEPERS
 from cueboard.app.scorer_games import CrokinoleKeeper
 from cueboard.app.service import MatchService
 from cueboard.app.stats import match_stats, stats_csv
@@ -24,8 +25,8 @@ Db = Annotated[Store, Depends(store)]
 Service = Annotated[MatchService, Depends(service)]
 
 
-class NotCrokinoleError(CueboardInputError):
-    """CMN is crokinole's format: a match of another game has none."""
+class NoSuchExportError(CueboardInputError):
+    """The match's game has no export in that format (its app adapter's ``exports``)."""
 
 
 def _csv(stats: dict[str, Any], name: str) -> Response:
@@ -36,25 +37,26 @@ def _csv(stats: dict[str, Any], name: str) -> Response:
 @router.get("/api/scorer/{match_id}/stats", summary="A scorer match's statistics per player (JSON)")
 def scorer_stats(match_id: MatchId, db: Db) -> dict[str, Any]:
     row = get_scorer(db, match_id)
-    return stats_of(row.header, row.entries)[1]
+    with KEEPERS.reading(row.id, row.header, row.entries) as board:
+        return board.stats()
 
 
 @router.get("/api/scorer/{match_id}/stats.csv", summary="A scorer match's statistics per player (CSV)",
             response_class=Response)
 def scorer_stats_csv(match_id: MatchId, db: Db) -> Response:
     row = get_scorer(db, match_id)
-    return _csv(stats_of(row.header, row.entries)[1], f"scorer-{match_id}-stats")
+    with KEEPERS.reading(row.id, row.header, row.entries) as board:
+        return _csv(board.stats(), f"scorer-{match_id}-stats")
 
 
 @router.get("/api/scorer/{match_id}/cmn", summary="A kept crokinole game as Crokinole Match Notation 1.0")
 def scorer_cmn(match_id: MatchId, db: Db) -> dict[str, Any]:
     row = get_scorer(db, match_id)
-    if row.header.get("game") != "crokinole":
-        raise NotCrokinoleError(f"CMN records crokinole, not {row.header.get('game', 'snooker')}")
-    keeper = referee(row.header, row.entries)
-    assert isinstance(keeper, CrokinoleKeeper)
-    return write_cmn(to_cmn(keeper.match_record(), match_id=match_id, rounds=keeper.rounds,
-                            first_to=keeper.first_to))
+    with KEEPERS.reading(row.id, row.header, row.entries) as keeper:
+        if "cmn" not in adapter(keeper.game).exports or not isinstance(keeper, CrokinoleKeeper):
+            raise NoSuchExportError(f"a {keeper.game} match has no Crokinole Match Notation export")
+        return write_cmn(to_cmn(keeper.match_record(), match_id=match_id, rounds=keeper.rounds,
+                                first_to=keeper.first_to))
 
 
 @router.post("/api/cmn/stats", summary="Read a Crokinole Match Notation file: each match's statistics")

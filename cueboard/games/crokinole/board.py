@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Final
 
 INCH: Final = 0.0254
@@ -42,9 +43,11 @@ class CrokinoleBoard:
     #: Disc mass: not standard (5-6 g for maple); a parameter.
     disc_mass: float = 0.0055
 
-    @property
+    @cached_property
     def peg_positions(self) -> tuple[tuple[float, float], ...]:
-        """Peg centres: on the 15-line at 22.5° + k·45° (the quadrant lines are at 45° + k·90°)."""
+        """Peg centres: on the 15-line at 22.5° + k·45° (the quadrant lines are at 45° + k·90°).
+        Computed once per board (a frozen dataclass: its fields never change), not at each of
+        the three placement checks of every shot."""
         r = self.fifteen_radius
         return tuple(
             (r * math.cos(math.radians(22.5 + 45 * k)), r * math.sin(math.radians(22.5 + 45 * k)))

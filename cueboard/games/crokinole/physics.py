@@ -56,6 +56,12 @@ def board_par(
     )
 
 
+@lru_cache(maxsize=8)
+def _catch_time(board: CrokinoleBoard, physics: CrokinolePhysics) -> float:
+    """A disc's catch time over the 20-hole (the same for every flick on this board)."""
+    return catch_time(physics.catch_depth(board), physics.g)
+
+
 def _flick_bodies(
     pieces: tuple[Piece, ...],
     disc_id: str,
@@ -80,11 +86,21 @@ def _flick_bodies(
     for k, (px, py) in enumerate(board.peg_positions):
         if math.hypot(start[0] - px, start[1] - py) < r + board.peg_radius - 1e-9:
             raise DiscInputError(f"start {start} overlaps peg {k}")
-    t_catch = catch_time(physics.catch_depth(board), physics.g)
+    t_catch = _catch_time(board, physics)
     shot = next((p for p in pieces if p.id == disc_id), None)
-    if shot is None:
-        shot = Piece(id=disc_id, kind="disc", owner=owner, x=start[0], y=start[1])
-    shot = shot.model_copy(update={"x": float(start[0]), "y": float(start[1]), "state": PieceState.ON_TABLE})
+    if shot is None:  # a new disc, made where it starts (the same record as one made, then moved)
+        shot = Piece(
+            id=disc_id,
+            kind="disc",
+            owner=owner,
+            x=float(start[0]),
+            y=float(start[1]),
+            state=PieceState.ON_TABLE,
+        )
+    else:
+        shot = shot.model_copy(
+            update={"x": float(start[0]), "y": float(start[1]), "state": PieceState.ON_TABLE}
+        )
     on_board = [p for p in pieces if p.on_table and p.id != disc_id]
     bodies = [DiscBody(p.id, p.x, p.y, r, board.disc_mass, physics.kappa, t_catch) for p in on_board]
     bodies.append(

@@ -24,6 +24,7 @@ from cueboard.engine.models.disc import CAP_OPENING, RING
 from cueboard.engine.models.disc_capture import catch_time
 from cueboard.engine.world import ShapeBuilder, Shapes
 from cueboard.games.novuss.board import STANDARD_BOARD, NovussBoard
+from cueboard.games.novuss.geometry import lies_at
 from cueboard.games.novuss.physics_params import STANDARD_PHYSICS, NovussPhysics
 from cueboard.records.base import Piece, PieceState
 
@@ -55,26 +56,29 @@ def board_par(board: NovussBoard = STANDARD_BOARD, phys: NovussPhysics = STANDAR
     return disc_par(mu=phys.mu_board, g=phys.g, e=phys.e_piece, mu_c=phys.mu_piece, openings=openings)
 
 
-def _body(p: Piece, board: NovussBoard, phys: NovussPhysics, velocity: tuple[float, float]) -> DiscBody:
+@lru_cache(maxsize=16)
+def _piece_numbers(
+    board: NovussBoard, phys: NovussPhysics, striker: bool
+) -> tuple[float, float, float, float]:
+    """A striker's or a disc's radius, mass, κ and catch time (the same for every stroke)."""
     depth_disc, depth_striker = phys.catch_depths()
-    if p.kind == "striker":
+    if striker:
         r, hole, m, depth = board.striker_radius, board.striker_hole_radius, board.striker_mass, depth_striker
     else:
         r, hole, m, depth = board.disc_radius, board.disc_hole_radius, board.disc_mass, depth_disc
+    return r, m, phys.moment_factor(r, hole), catch_time(depth, phys.g)
+
+
+def _body(
+    p: Piece, board: NovussBoard, numbers: tuple[float, float, float, float], velocity: tuple[float, float]
+) -> DiscBody:
+    """The engine's body for piece ``p``; ``numbers``: its kind's ``_piece_numbers``."""
+    r, m, kappa, catch = numbers
     h = board.half - r
     if abs(p.x) > h + OVERLAP_TOL or abs(p.y) > h + OVERLAP_TOL:
         raise DiscInputError(f"piece '{p.id}' at ({p.x}, {p.y}) is not on the playing surface")
     return DiscBody(
-        p.id,
-        p.x,
-        p.y,
-        r,
-        m,
-        phys.moment_factor(r, hole),
-        catch_time(depth, phys.g),
-        vx=float(velocity[0]),
-        vy=float(velocity[1]),
-        friction_table=RING,
+        p.id, p.x, p.y, r, m, kappa, catch, vx=float(velocity[0]), vy=float(velocity[1]), friction_table=RING
     )
 
 
@@ -93,7 +97,13 @@ def run_stroke(
     on = [p for p in pieces if p.on_table]
     if not any(p.id == striker_id for p in on):
         raise DiscInputError(f"striker '{striker_id}' is not on the table")
-    bodies = [_body(p, board, physics, velocity if p.id == striker_id else (0.0, 0.0)) for p in on]
+    # each kind's numbers looked up once a stroke (a lookup hashes the board and the physics)
+    disc, striker = _piece_numbers(board, physics, False), _piece_numbers(board, physics, True)
+    still = (0.0, 0.0)
+    bodies = [
+        _body(p, board, striker if p.kind == "striker" else disc, velocity if p.id == striker_id else still)
+        for p in on
+    ]
     return run_discs(bodies, board_shapes(board, physics), board_par(board, physics), check=check)
 
 
@@ -121,7 +131,7 @@ def simulate_stroke(
             continue
         x, y, cap = result.final[p.id]
         if cap is None:
-            out.append(p.model_copy(update={"x": x, "y": y}))
+            out.append(p if lies_at(p, x, y) else p.model_copy(update={"x": x, "y": y}))
         else:
             out.append(p.model_copy(update={"state": _STATE_OF[cap]}))
     return result.events, tuple(out)

@@ -25,7 +25,13 @@ import numpy as np
 
 from cueboard.errors import MoveError
 from cueboard.games.novuss.board import STANDARD_BOARD, NovussBoard
-from cueboard.games.novuss.geometry import RAILS, centre_or_circle_point, nearest_free_point, penalty_spot
+from cueboard.games.novuss.geometry import (
+    RAILS,
+    centre_or_circle_point,
+    lies_at,
+    nearest_free_point,
+    penalty_spot,
+)
 from cueboard.games.novuss.records import (
     FirstContact,
     NovussDeclaration,
@@ -108,7 +114,7 @@ class _Pieces:
         if self.known:
             for p in outcome.final:
                 mine = self.by_id.get(p.id)
-                if mine is not None and mine.kind == "disc" and mine.on_table:
+                if mine is not None and mine.kind == "disc" and mine.on_table and not lies_at(mine, p.x, p.y):
                     self.by_id[p.id] = mine.model_copy(update={"x": p.x, "y": p.y})
         for pid, _ in outcome.pocketed:
             self.set_state(pid, PieceState.POCKETED)

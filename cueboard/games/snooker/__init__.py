@@ -13,7 +13,7 @@ from cueboard.games.common import lazy_attributes
 from cueboard.games.snooker.declaration import Action, Choice, SnookerDeclaration
 from cueboard.games.snooker.game import GAME, RECORD_TYPES, SnookerGame
 from cueboard.games.snooker.geometry import is_snookered, layout_of
-from cueboard.games.snooker.match import match_score, new_position, next_frame
+from cueboard.games.snooker.match import award_match, match_score, new_position, next_frame
 from cueboard.games.snooker.position import (
     SnookerInputError,
     SnookerPosition,
@@ -74,7 +74,7 @@ __all__ = [
     "ReportError", "Scoreboard", "ShotSetup", "SnookerDeclaration", "SnookerGame", "SnookerInputError",
     "SnookerOutcome", "SnookerPhysics", "SnookerPosition", "SnookerRules", "SnookerRuling", "SnookerStrike",
     "SnookerTable",
-    "ball_ids", "colour_of", "is_red", "is_snookered", "layout_of", "make_ball", "match_score",
+    "award_match", "ball_ids", "colour_of", "is_red", "is_snookered", "layout_of", "make_ball", "match_score",
     "new_position", "next_frame", "parse_report", "play_fast", "prepare", "render_svg", "side_of",
     "simulate_shot", "squirt_angle", "table_shapes", "trace_shot", "value_of",
 ]

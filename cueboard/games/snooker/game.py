@@ -367,5 +367,12 @@ class SnookerGame(
     def frame_number(self, position: SnookerPosition) -> int:
         return _as(SnookerPosition, position, "position").frame_number
 
+    def awarded(self, position: SnookerPosition, side: int) -> SnookerPosition:
+        """The match awarded to ``side`` at ``position`` (a claim against an absent player): WPBSA
+        Section 4 Rule 3, ``match.award_match``."""
+        from cueboard.games.snooker.match import award_match
+
+        return award_match(_as(SnookerPosition, position, "position"), side)
+
 
 GAME = SnookerGame()

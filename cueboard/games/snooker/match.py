@@ -1,5 +1,5 @@
-"""Frames and matches: the opening position, the next frame, the stalemate re-rack (S3 R2, R4, R16,
-R17).
+"""Frames and matches: the opening position, the next frame, the stalemate re-rack, a match
+awarded (S3 R2, R4, R16, R17; S4 R3).
 
 Break-off alternates frame by frame (S3 R3): with two players seat ``first_breaker + k`` breaks
 frame ``k``; with four the rotation A1, B1, A2, B2 is kept and the side breaking alternates, the
@@ -18,6 +18,7 @@ from cueboard.games.snooker.position import (
     ball_ids,
     make_ball,
 )
+from cueboard.games.snooker.ruling import FrameEnd
 from cueboard.records.base import Piece, PieceState, parse_settings
 
 
@@ -83,6 +84,51 @@ def next_frame(position: SnookerPosition) -> SnookerPosition:
     breaker = (position.breaker + 1) % position.rules.players
     fresh = restart_frame(position.model_copy(update={"breaker": breaker}))
     return fresh.model_copy(update={"frame_number": position.frame_number + 1})
+
+
+#: The points of each unplayed frame an aggregate match awards (S4 R3: the remaining frames are
+#: forfeited 147-0, the highest break the balls of a frame allow).
+FORFEITED_FRAME_POINTS = 147
+
+
+def award_match(position: SnookerPosition, side: int) -> SnookerPosition:
+    """The match awarded to ``side`` (0 or 1) at ``position``, by WPBSA Section 4 Rule 3: the
+    offender loses the frame in progress, forfeiting all points scored in it while the
+    non-offender receives the value of the balls remaining (8 a red, the colours as if spotted:
+    :meth:`SnookerPosition.balls_left_value`), and besides loses the unplayed frames needed to
+    complete the match — in a best-of-N match the winner's frames become the frames required to
+    win, ``N // 2 + 1`` (best of 7 at 1-1: 4-1); in an aggregate match each remaining frame is
+    forfeited 147-0. A frame already over (between frames) is not played again: only the
+    frames after it are awarded."""
+    if side not in (0, 1):
+        raise MoveError(f"a match is awarded to side 0 or 1, not {side!r}")
+    if position.match_over:
+        raise MoveError("the match is over")
+    rules = position.rules
+    off = 1 - side
+    scores = list(position.scores)
+    frames = list(position.frames_won)
+    aggregate = list(position.aggregate)
+    update: dict[str, Any] = {}
+    if not position.frame_over:
+        scores[side] += position.balls_left_value()
+        scores[off] = 0
+        frames[side] += 1
+        aggregate = [aggregate[0] + scores[0], aggregate[1] + scores[1]]
+        update = {"scores": (scores[0], scores[1]), "frame_over": True, "frame_winner": side,
+                  "frame_end": FrameEnd.FORFEIT.value, "pending": (), "free_ball": False}
+    if rules.aggregate_frames is not None:
+        unplayed = max(0, rules.aggregate_frames - position.frame_number - 1)
+        aggregate[side] += FORFEITED_FRAME_POINTS * unplayed
+    else:
+        frames[side] = max(frames[side], rules.best_of // 2 + 1)
+    return position.model_copy(update={
+        **update,
+        "frames_won": (frames[0], frames[1]),
+        "aggregate": (aggregate[0], aggregate[1]),
+        "match_over": True,
+        "match_winner": side,
+    })
 
 
 def match_score(position: SnookerPosition) -> str:

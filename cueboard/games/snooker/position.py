@@ -25,6 +25,10 @@ BallOn = Literal["red", "colour", "yellow", "green", "brown", "blue", "pink", "b
 Pair = tuple[int, int]
 
 
+#: The key of a position's memo of the balls on the table (``SnookerPosition._on_table``).
+_ON_TABLE_MEMO = "_on_table_memo"
+
+
 class SnookerInputError(MoveError):
     """A declaration or outcome that cannot apply to the position (illegal or inconsistent input)."""
 
@@ -133,11 +137,24 @@ class SnookerPosition(Position):
     def balls(self) -> dict[str, Piece]:
         return {p.id: p for p in self.pieces}
 
+    def _on_table(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The object balls on the table and the reds among them, worked out once for this
+        position's pieces: a ruling asks for them a dozen times. Kept in the instance's
+        ``__dict__`` (not a field: never dumped, compared or validated) with the very pieces tuple
+        they were found from, so that a copy with other pieces (``model_copy(update=...)``, which
+        copies the ``__dict__``) finds them stale and works them out again."""
+        memo = self.__dict__.get(_ON_TABLE_MEMO)
+        if memo is None or memo[0] is not self.pieces:
+            ids = tuple(p.id for p in self.pieces if p.state is PieceState.ON_TABLE and p.id != "white")
+            memo = (self.pieces, ids, tuple(i for i in ids if is_red(i)))
+            self.__dict__[_ON_TABLE_MEMO] = memo
+        return memo[1], memo[2]
+
     def on_table_ids(self) -> tuple[str, ...]:
-        return tuple(p.id for p in self.pieces if p.state is PieceState.ON_TABLE and p.id != "white")
+        return self._on_table()[0]
 
     def reds_on_table(self) -> tuple[str, ...]:
-        return tuple(i for i in self.on_table_ids() if is_red(i))
+        return self._on_table()[1]
 
     def colours_on_table(self) -> tuple[str, ...]:
         ids = set(self.on_table_ids())

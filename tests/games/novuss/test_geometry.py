@@ -16,6 +16,7 @@ from cueboard.games.novuss.geometry import (
     initial_pieces,
     is_dark,
     lateral,
+    lies_at,
     line_shows_in_circle,
     line_shows_in_zone,
     nearest_free_point,
@@ -143,3 +144,13 @@ def test_nearest_free_point() -> None:
     assert nearest_free_point(0.1, 0.1, B.disc_radius, ()) == (0.1, 0.1)
     x, y = nearest_free_point(0.0, 0.0, B.disc_radius, (disc("w1", 0.0, 0.0),))
     assert math.hypot(x, y) == pytest.approx(0.033, abs=5e-4)
+
+
+def test_lies_at_is_the_exact_place_signs_of_zero_included() -> None:
+    """A stroke keeps a piece that did not move as it is (``lies_at``), so a piece left at -0.0
+    where it stood at 0.0 must count as moved: its record would read differently."""
+    p = Piece(id="d1", kind="disc", owner=0, x=0.0, y=0.25)
+    assert lies_at(p, 0.0, 0.25)
+    assert not lies_at(p, -0.0, 0.25)
+    assert not lies_at(p, 0.0, math.nextafter(0.25, 1.0))
+    assert not lies_at(p.model_copy(update={"y": -0.0}), 0.0, 0.0)

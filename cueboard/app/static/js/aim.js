@@ -1,8 +1,9 @@
 // The aiming guide: the straight path of the struck piece to its first contact — another piece
-// (ghost-ball position and the direction the object piece would take) or a cushion / rail / peg.
+// (ghost-ball position and the direction the object piece would take) or what the game's page
+// module says bounds the table (`walls`: a cushion, a rail, a peg, the board's edge).
 
 // Smallest t > 0 with |at + t d - c| = rr (ray-circle), or Infinity.
-function rayCircle(at, d, c, rr) {
+export function rayCircle(at, d, c, rr) {
   const fx = at[0] - c[0], fy = at[1] - c[1];
   const b = fx * d[0] + fy * d[1], cc = fx * fx + fy * fy - rr * rr;
   const disc = b * b - cc;
@@ -11,8 +12,8 @@ function rayCircle(at, d, c, rr) {
   return t > 1e-9 ? t : Infinity;
 }
 
-// Distance along d to the boundary of the box |x| <= hx, y in [y0, y1].
-function rayBox(at, d, x0, x1, y0, y1) {
+// Distance along d to the boundary of the box x in [x0, x1], y in [y0, y1].
+export function rayBox(at, d, x0, x1, y0, y1) {
   let best = Infinity;
   if (d[0] > 1e-12) best = Math.min(best, (x1 - at[0]) / d[0]);
   if (d[0] < -1e-12) best = Math.min(best, (x0 - at[0]) / d[0]);
@@ -28,16 +29,7 @@ export function guide(view, others, at, r, angleDeg) {
     const t = rayCircle(at, d, [p.x, p.y], r + view.radiusOf(p));
     if (t < best) { best = t; hit = p; }
   }
-  let wall;
-  if (view.game === "snooker") wall = rayBox(at, d, -s.width / 2 + r, s.width / 2 - r, r, s.length - r);
-  else if (view.game === "novuss") wall = rayBox(at, d, -s.half + r, s.half - r, -s.half + r, s.half - r);
-  else {
-    wall = Infinity;
-    for (const [x, y] of s.peg_positions) wall = Math.min(wall, rayCircle(at, d, [x, y], r + s.peg_radius));
-    const edge = s.surface_radius - r;  // leaving the playing surface
-    const b = at[0] * d[0] + at[1] * d[1], cc = at[0] ** 2 + at[1] ** 2 - edge * edge;
-    wall = Math.min(wall, -b + Math.sqrt(Math.max(0, b * b - cc)));
-  }
+  const wall = view.page.walls(s, at, d, r);  // the nearest cushion, rail or peg (the page module)
   if (wall < best) { best = wall; hit = null; }
   const contact = [at[0] + best * d[0], at[1] + best * d[1]];
   let objectDir = null;
@@ -66,47 +58,12 @@ export function drawGuide(ctx, view, at, g, r, warn = false) {
   ctx.restore();
 }
 
-// The balls on for the snooker striker, from the scoreboard's "ball on" (red, any colour or one
-// colour, S2 D12), narrowed by a nomination and widened by a free ball (S3 R10).
-export function ballsOn(ballOnKey, nominated, freeBall) {
-  const on = (ballOnKey || "").replace(/^ball\./, "");
-  const ok = (colour, id) => {
-    if (freeBall && id === freeBall) return true;
-    if (on === "red") return colour === "red";
-    if (on === "colour") return colour !== "red" && colour !== "white" && (!nominated || colour === nominated);
-    return colour === on;
-  };
-  return ok;
-}
-
-// Snap a placement to the nearest legal-looking place within `tol` metres: the crokinole disc
-// onto the shooting line of the seat's quadrant, the snooker cue ball into the D, the novuss
-// striker into its edge-zone box. Returns the point unchanged when it is farther than `tol`.
-export function snapPlacement(game, spec, placement, w, tol) {
-  let [x, y] = w;
-  if (game === "crokinole") {
-    const R = spec.shooting_radius, a0 = spec.seat_angles[placement.seat];
-    let a = Math.atan2(y, x), rr = Math.hypot(x, y);
-    let da = Math.atan2(Math.sin(a - a0), Math.cos(a - a0));
-    const lim = Math.PI / 4 - 1e-3;
-    if (Math.abs(rr - R) > tol) return w;
-    if (Math.abs(da) > lim && (Math.abs(da) - lim) * R <= tol) da = Math.sign(da) * lim;
-    a = a0 + da; rr = R;
-    return [rr * Math.cos(a), rr * Math.sin(a)];
-  }
-  if (game === "snooker") {
-    const cy = spec.baulk_y, R = spec.d_radius - 1e-4;
-    let dx = x, dy = Math.min(y, cy) - cy;
-    const d = Math.hypot(dx, dy);
-    if (d > R) { dx *= R / d; dy *= R / d; }
-    const nx = dx, ny = cy + dy;
-    return Math.hypot(nx - x, ny - y) <= tol ? [nx, ny] : w;
-  }
-  // novuss: the striker wholly inside its zone — its radius off the rail and off the line's inner
-  // edge (cueboard/games/novuss/geometry.py check_striker_placement), a line's width to spare
-  const m = game === "novuss" ? spec.striker_radius + spec.line_width : 0;
-  const [x0, y0, x1, y1] = placement.bounds;
-  const nx = Math.min(x1 - m, Math.max(x0 + m, x)), ny = Math.min(y1 - m, Math.max(y0 + m, y));
+// Snap a placement to its area's box (the turn's `placement.bounds`), `margin` metres inside it,
+// when within `tol` metres; otherwise the point unchanged. A game's page module may snap more
+// closely (to a line, into the D).
+export function snapToBox(placement, w, tol, margin = 0) {
+  const [x, y] = w, [x0, y0, x1, y1] = placement.bounds;
+  const nx = Math.min(x1 - margin, Math.max(x0 + margin, x)), ny = Math.min(y1 - margin, Math.max(y0 + margin, y));
   return Math.hypot(nx - x, ny - y) <= tol ? [nx, ny] : w;
 }
 
@@ -133,27 +90,3 @@ export function drawMagnifier(ctx, view, g, avoid = [], zoom = 4) {
   ctx.restore();
 }
 
-// Novuss: a disc is dark for the player at `seat` in the central circle or in his own edge zone
-// with the line not showing through its hole (cueboard/games/novuss/geometry.py is_dark).
-export function novussDark(spec, seat, x, y) {
-  const lw = spec.line_width / 2, hole = spec.disc_hole_radius;
-  const depth = [-y, -x, y, x][seat];  // distance towards the seat's rail
-  return Math.hypot(x, y) + hole <= spec.centre_radius - lw || depth - hole >= spec.edge_zone_line + lw;
-}
-
-// The catalogue key of the warning for the piece the straight aim meets first on a board, or
-// null. Crokinole (NCA rules; a valid shot): with an opponent's disc on the board the shot must
-// hit one — by way of a peg or another disc counts too, so the warning says so. Novuss (the
-// penalty disc, rules 2 and 4): a direct stroke whose first contact is an opponent's disc (while
-// the player still has a light disc to pocket) or an own dark disc.
-export function boardWarning(game, spec, seat, sideOfSeat, others, hit) {
-  const mine = sideOfSeat(seat);
-  if (game === "crokinole") {
-    const theirs = others.filter((p) => p.kind === "disc" && p.owner !== null && p.owner !== undefined && sideOfSeat(p.owner) !== mine);
-    return theirs.length && !theirs.includes(hit) ? "match.crokinole_not_opponent" : null;
-  }
-  if (game !== "novuss" || !hit || hit.kind !== "disc") return null;
-  if (hit.owner === mine) return novussDark(spec, seat, hit.x, hit.y) ? "match.novuss_dark_first" : null;
-  const light = others.some((p) => p.kind === "disc" && p.owner === mine && !novussDark(spec, seat, p.x, p.y));
-  return light ? "match.novuss_opponent_first" : null;
-}

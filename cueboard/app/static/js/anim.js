@@ -60,7 +60,7 @@ export function animate(ctx, view, pieces, start, tracks, seat, maxSeconds = 8, 
       last = now;
       const from = next;
       while (next < sounds.length && sounds[next].t <= t) next++;
-      if (next > from) playContacts(view.game, sounds.slice(from, next));
+      if (next > from) playContacts(view.page, sounds.slice(from, next));
       drawBoard(ctx, view, seat);
       const at = positionsAt(pieces, start, tracks, t);
       drawPieces(ctx, view, pieces, at);

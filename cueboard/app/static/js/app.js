@@ -1,6 +1,9 @@
 // cueboard's page: the lobby and the match screen, routed by the URL hash (#/match/<id>), every
-// text from the message catalogues, the language switchable at any time.
+// text from the message catalogues, the language switchable at any time. Each game's page modules
+// (gamepage.js) are loaded as a match of it opens; its calls' wording once at start.
 import { api } from "./api.js";
+import { loadCalls } from "./calls.js";
+import { gamePart } from "./gamepage.js";
 import { applyI18n, currentLanguage, loadLanguage, onLanguageChange, t } from "./i18n.js";
 import { renderLobby } from "./lobby.js";
 import { MatchScreen } from "./match.js";
@@ -38,9 +41,11 @@ async function route() {
   if (m) {
     try {
       const [match, access] = await Promise.all([api("GET", `/matches/${m[1]}`), api("GET", `/matches/${m[1]}/seats`)]);
-      specs[match.game] ||= await api("GET", `/games/${match.game}/spec`);
+      const [spec, page] = await Promise.all([specs[match.game] || api("GET", `/games/${match.game}/spec`), gamePart(match.game, "table")]);
+      specs[match.game] = spec;
+      const capabilities = games.find((g) => g.name === match.game)?.capabilities ?? [];
       lobbyRoot.hidden = true; matchRoot.hidden = false;
-      screen = new MatchScreen(matchRoot, specs[match.game], match, () => { location.hash = "#/"; }, rematch, access);
+      screen = new MatchScreen(matchRoot, spec, match, () => { location.hash = "#/"; }, rematch, access, page, capabilities);
       return;
     } catch (err) {
       showToast(t(err.key || "error.network", err.params || {}));
@@ -74,6 +79,7 @@ async function main() {
     else renderLobby(lobbyRoot, games, open);
   });
   games = await api("GET", "/games");
+  await loadCalls(games.map((g) => g.name));
   window.addEventListener("hashchange", route);
   await route();
   document.body.dataset.ready = "1";

@@ -1,34 +1,29 @@
 // The referee's calls as the players hear them: the server's calls (catalogue keys, from the games'
-// rulings) with the player and the ball named from the ruling itself — "Oleh pots the pink — 6,
-// break 23", "Foul by Eve — in-off. 4 to Oleh", the choice made after a foul and why the balls
-// moved, a 20 with its shooter — and a crokinole disc removed for a missed opponent said once (the
-// foul already says so).
+// rulings) worded by each game's page module (/games/<game>/calls.js: the player and the piece
+// named — "Oleh pots the pink — 6, break 23", "Foul by Eve — in-off. 4 to Oleh", a 20 with its
+// shooter) and here the choice made after a foul, named and said (S3 R10: play on, put the
+// offender in again, have the balls replaced).
+import { gamePart } from "./gamepage.js";
 import { has, sentence, t } from "./i18n.js";
 
-// "red3" -> "red", "pink" -> "pink" (snooker ball ids, cueboard/games/snooker).
-export function colourOfBall(id) { return String(id).replace(/\d+$/, ""); }
+// Each game's calls module, loaded once by loadCalls (a game without its own has the generic one).
+const wording = new Map();
+const PLAIN = { call: () => null };
 
-// A crokinole disc id "s<seat>-<nn>" -> its seat, or null.
+// Load the calls modules of `games` (names): the page does so once at start, so that the calls
+// are worded at once wherever they are said (the table, the scorer). A module that cannot be
+// loaded leaves its game's calls said as the server gave them; the page still opens.
+export async function loadCalls(games) {
+  await Promise.all(games.map((game) => gamePart(game, "calls").then((m) => { wording.set(game, m); }, () => {})));
+}
+
+function callsOf(game) { return wording.get(game) || PLAIN; }
+
+// A crokinole disc id "s<seat>-<nn>" -> its seat, or null (the disc ids of
+// cueboard/games/crokinole, read where a disc's shooter is wanted).
 export function seatOfDisc(id) {
   const m = typeof id === "string" && id.match(/^s(\d)-\d+$/);
   return m ? parseInt(m[1], 10) : null;
-}
-
-function snookerCall(c, shot, names) {
-  const r = shot.ruling || {};
-  const name = names.seat(r.striker ?? shot.seat);
-  if (c.key === "ref.snooker.points" && r.scored?.length) {
-    const balls = r.scored.map((b) => t(`ball.${colourOfBall(b)}`));
-    const params = { name, points: c.params.points, break: c.params.break };
-    return r.scored.length === 1 ? t("call.snooker.pot", { ...params, ball: balls[0] })
-      : t("call.snooker.pots", { ...params, balls: balls.join(", ") });
-  }
-  if (c.key === "ref.snooker.foul") {
-    const other = r.penalty_to === null || r.penalty_to === undefined ? "—" : names.side(r.penalty_to);
-    return t("call.snooker.foul", { name, other, penalty: c.params.penalty, reason_key: c.params.reason_key });
-  }
-  if (c.key === "ref.snooker.no_score") return t("call.snooker.no_score", { name });
-  return null;
 }
 
 function choiceCall(c, shot, names) {
@@ -42,41 +37,28 @@ function choiceCall(c, shot, names) {
   return t(key, { name: names.seat(shot.seat), other });
 }
 
-function crokinoleCall(c, shot, names, all) {
-  if (c.key === "ref.crokinole.twenty") {
-    const seat = seatOfDisc(c.params.disc);
-    return t("call.crokinole.twenty", { name: names.seat(seat ?? shot.seat) });
+// A call said as the server gave it, its parameters worded by the game's module: a seat or a
+// side by its player's name (a side of two players with the verb agreeing: i18n.js `pair`).
+export function sayCall(game, msg, names) {
+  const own = callsOf(game), p = { ...msg.params };
+  own.params?.(p, names);
+  if ("side" in p) {
+    p.pair = p.side !== null && !!names.pair?.(p.side);
+    p.side = p.side === null ? "—" : names.side(p.side);
   }
-  // a concession has no shot: it is said as such, not as a fair shot
-  if (c.key === "ref.crokinole.fair" && shot.ruling?.conceded_by !== null && shot.ruling?.conceded_by !== undefined) {
-    return t("call.crokinole.concede", { side: names.side(shot.ruling.conceded_by) });
-  }
-  if (c.key === "ref.crokinole.fair") return t("call.crokinole.fair", { name: names.seat(shot.seat) });
-  // The shot disc of a foul (no opponent disc hit; an open shot short of the 15) is removed by
-  // that foul: one call, not two.
-  const sameAsFoul = { "removal.missed": "ref.crokinole.foul.missed_opponent",
-    "removal.open_shot_outside_15": "ref.crokinole.foul.open_shot_outside_15" }[c.params?.reason_key];
-  if (c.key === "ref.crokinole.removed" && sameAsFoul && all.some((x) => x.key === sameAsFoul)) return "";
-  return null;
-}
-
-function novussCall(c, shot, names, next) {
-  if (c.key === "ref.novuss.penalty") return t("call.novuss.penalty", { name: names.seat(shot.seat), reason_key: c.params.reason_key });
-  if (c.key === "ref.novuss.again") return t("call.novuss.again", { name: names.seat(shot.seat) });
-  if (c.key === "ref.novuss.turn_over" && next !== null && next !== undefined) return t("call.novuss.turn_over", { name: names.seat(next) });
-  return null;
+  if ("seat" in p) p.seat = names.seat(p.seat);
+  return t(msg.key, p);
 }
 
 // The texts of a shot's calls. `names` = { seat(n), side(n), say(call) }; `next` the seat to move
-// after the shot when known. A call without a richer form is said as the server gave it.
+// after the shot when known. A call without a richer form is said as `names.say` words it.
 export function shotCalls(game, shot, names, next = null) {
   const all = shot.announcements || [];
+  const own = callsOf(game);
   const out = [];
   for (const c of all) {
     let text = choiceCall(c, shot, names);
-    if (text === null && game === "snooker") text = snookerCall(c, shot, names);
-    if (text === null && game === "crokinole") text = crokinoleCall(c, shot, names, all);
-    if (text === null && game === "novuss") text = novussCall(c, shot, names, next ?? shot.ruling?.next_to_move);
+    if (text === null) text = own.call(c, shot, names, all, next);
     if (text === null) text = names.say(c);
     if (text) out.push(sentence(text));
   }

@@ -1,10 +1,9 @@
 // The fine-adjust strip of a touch screen: a ruled strip under the table that a finger
-// drags along to turn the aim finely — one fine-aim step (input.js AIM_STEP: 0.05° in snooker,
+// drags along to turn the aim finely — one fine-aim step (the page module's aimStep: 0.05° in snooker,
 // 0.1° on the crokinole and novuss boards) for every STRIP_PX CSS pixels the finger travels, to the
 // right clockwise (as the Right arrow key), to the left anticlockwise. The ticks move with the
 // finger, and the angle readout follows. It is a slider for assistive technology too (the arrow
 // keys step it), and it is shown only where the primary pointer is coarse or the screen is touched.
-import { AIM_STEP } from "./input.js";
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -17,7 +16,7 @@ export function isTouchScreen() {
 
 // The strip for `screen` (a MatchScreen): it turns the aim through screen.setAngle.
 export function fineStrip(screen) {
-  const step = AIM_STEP[screen.game];
+  const step = screen.page.aimStep;
   const strip = el("div", {
     class: "fine-strip", id: "fine-strip", role: "slider", tabindex: 0,
     "aria-label": t("match.fine_strip"), "aria-valuemin": 0, "aria-valuemax": 360,

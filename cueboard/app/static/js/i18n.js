@@ -32,9 +32,14 @@ export function sentence(text) { return text ? text.charAt(0).toLocaleUpperCase(
 export function onLanguageChange(fn) { listeners.push(fn); }
 
 // The text of `key` with `{name}` parameters; a parameter named `x_key` is a key itself (fills `{x}`).
+// With `pair: true` (the side named is two players, "Bo and Di") the text "<key>_pair" is taken
+// where this language has one, so that the verb agrees ("Bo and Di win", "побеждают"; Chinese and
+// Vietnamese verbs do not change with number: their "_pair" texts are the singular ones).
+// cueboard/app/messages.py chooses the same.
 export function t(key, params = {}) {
   const own = game ? `${game}:${key}` : null;
   if (own && has(own)) key = own;
+  if (params?.pair && `${key}_pair` in messages) key = `${key}_pair`;
   const text = messages[key] ?? english[key] ?? key;
   const values = {};
   for (const [name, value] of Object.entries(params || {})) {

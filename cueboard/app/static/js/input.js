@@ -1,34 +1,17 @@
 // Input at the table: the pointer aims (click fixes the aim), the arrow keys and the wheel turn it
-// finely (0.05° a step in snooker, Shift ten steps), Up/Down set the power, a drag back from the
-// cue piece sets the power like a cue drawn back — the aim is locked from the moment the pointer
-// is on the cue piece until the drag ends — Enter shoots. Placing: the piece follows the
+// finely (the game's page module's aimStep: 0.05° in snooker; Shift ten steps), Up/Down set the
+// power, a drag back from the cue piece sets the power like a cue drawn back — the aim is locked
+// from the moment the pointer is on the cue piece until the drag ends — Enter shoots. Placing: the piece follows the
 // pointer (or the arrow keys), snaps to the line / zone within a finger's tolerance, and the
 // reason an illegal place is refused is shown live; a click, release or Enter places it.
 // While a request is in flight nothing here acts: a click then can neither place twice nor fire
 // a stale aim.
-import { snapPlacement } from "./aim.js";
 
-// Degrees a fine-aim step turns the aim; metres a placement key step moves the piece.
-export const AIM_STEP = { snooker: 0.05, crokinole: 0.1, novuss: 0.1 };
+// Metres a placement key step moves the piece. (The degrees a fine-aim step turns the aim and
+// the drag for full power are the game's page module's `aimStep` and `pull`.)
 const PLACE_STEP = 0.005;
-// How far (metres) a drag back from the cue piece goes for full power.
-const PULL = { snooker: 0.45, crokinole: 0.12, novuss: 0.3 };
 // A finger's tolerance for snapping placements, in CSS pixels (a mouse: a few pixels).
 const TOLERANCE_PX = { touch: 28, pen: 14, mouse: 8 };
-
-export function maxPull(game) { return PULL[game]; }
-
-// The distance a piece struck at `speed` (m/s) travels on an open board or table, metres: the
-// sliding friction of the games' physics (cueboard/games/*/physics_params.py: crokinole μ 0.10,
-// novuss μ 0.11) stops a disc after v²/2μg; a snooker ball struck at its centre slides (μ 0.212)
-// for 12v²/49μg until it rolls at 5/7 of its speed, then rolls (μ 0.01) for (5v/7)²/2μg.
-const G = 9.81;
-export function travel(game, speed) {
-  const v2 = speed * speed;
-  if (game === "crokinole") return v2 / (2 * 0.10 * G);
-  if (game === "novuss") return v2 / (2 * 0.11 * G);
-  return 12 * v2 / (49 * 0.212 * G) + 25 * v2 / (98 * 0.01 * G);
-}
 
 function cssScale(screen) {
   const r = screen.canvas.getBoundingClientRect();
@@ -58,7 +41,7 @@ export function installInput(screen) {
     const w = screen.view.eventWorld(ev);
     if (placing()) {
       const tol = (TOLERANCE_PX[ev.pointerType] || 8) / cssScale(screen);
-      screen.ui.cursor = snapPlacement(screen.game, screen.spec, screen.turn.placement, w, tol);
+      screen.ui.cursor = screen.page.snap(screen.spec, screen.turn.placement, w, tol);
       screen.checkLive(screen.ui.cursor);
       screen.draw();
       return;
@@ -69,7 +52,7 @@ export function installInput(screen) {
       const a = screen.ui.angle * Math.PI / 180;
       const back = -((w[0] - at[0]) * Math.cos(a) + (w[1] - at[1]) * Math.sin(a));
       screen.ui.drag.moved = true;
-      screen.setPower(Math.max(0, Math.min(1, back / maxPull(screen.game))));
+      screen.setPower(Math.max(0, Math.min(1, back / screen.page.pull)));
       return;
     }
     // the aim is held while the pointer is on the cue piece: reaching for it to drag the power
@@ -86,7 +69,7 @@ export function installInput(screen) {
     screen.error.textContent = "";
     if (placing()) {
       const tol = (TOLERANCE_PX[ev.pointerType] || 8) / cssScale(screen);
-      const [x, y] = snapPlacement(screen.game, screen.spec, screen.turn.placement, w, tol);
+      const [x, y] = screen.page.snap(screen.spec, screen.turn.placement, w, tol);
       await screen.place(x, y);
       return;
     }
@@ -121,12 +104,12 @@ export function installInput(screen) {
         const [wx, wy] = screen.view.toWorld(sx + d[0], sy - d[1]);
         const n = Math.hypot(wx - c[0], wy - c[1]) || 1;
         const w = [c[0] + (wx - c[0]) / n * PLACE_STEP * big, c[1] + (wy - c[1]) / n * PLACE_STEP * big];
-        screen.ui.cursor = snapPlacement(screen.game, screen.spec, p, w, Infinity);
+        screen.ui.cursor = screen.page.snap(screen.spec, p, w, Infinity);
         screen.checkLive(screen.ui.cursor);
         screen.draw();
       } else if (ev.key === "Enter" || ev.key === " ") {
         ev.preventDefault();
-        const w = snapPlacement(screen.game, screen.spec, p, c, Infinity);
+        const w = screen.page.snap(screen.spec, p, c, Infinity);
         await screen.place(w[0], w[1]);
       }
       return;

@@ -1,21 +1,22 @@
 // The lobby: a door per game (its picture; play the computer at a level, play a friend, keep score
-// of a real match); then the full form: the game, its rules and match length, the players (person
-// or AI and level, 2 or 4); resume an unfinished match; browse finished ones. The form's last
-// choices are remembered (localStorage `cueboard.lobby`).
+// of a real match); then the full form: the game, the players (person or AI and level, 2 or 4), and
+// the rules, match length and shot clock folded into an options part that shows them in one line;
+// below, your unfinished matches to resume and the finished ones. The form's last choices are
+// remembered (localStorage `cueboard.lobby`).
 import { api } from "./api.js";
 import { t } from "./i18n.js";
 import { el } from "./dom.js";
+import { gamePart } from "./gamepage.js";
 import { friendButton } from "./online.js";
 import { chooseScorerGame } from "./scorer.js";
 
 const LOBBY_KEY = "cueboard.lobby";
-const form = { game: null, count: 2, players: [], settings: {}, clock: 0 };
+const form = { game: null, count: 2, players: [], settings: {}, clock: 0, optionsOpen: false };
 try { Object.assign(form, JSON.parse(localStorage.getItem(LOBBY_KEY) || "{}")); } catch { /* the defaults */ }
 function remember() { localStorage.setItem(LOBBY_KEY, JSON.stringify(form)); }
 
-// A small picture of each game's table, drawn in SVG: the green snooker table with its pockets,
-// the round crokinole board with its rings and 20-hole, the square novuss board with its corner
-// pockets.
+// A small picture of each game's table, drawn in SVG by the game's page module
+// /games/<game>/lobby.js (`picture(shape)`: the SVG elements in a 120 × 80 view box).
 const SVG = "http://www.w3.org/2000/svg";
 function shape(tag, attrs) {
   const e = document.createElementNS(SVG, tag);
@@ -24,26 +25,13 @@ function shape(tag, attrs) {
 }
 function picture(game) {
   const svg = shape("svg", { viewBox: "0 0 120 80", width: 120, height: 80, class: "door-picture", "aria-hidden": "true" });
-  if (game === "snooker") {
-    svg.append(shape("rect", { x: 4, y: 10, width: 112, height: 60, rx: 6, fill: "#4a2c17" }), shape("rect", { x: 10, y: 16, width: 100, height: 48, fill: "#117a3f" }));
-    for (const [x, y] of [[10, 16], [60, 14], [110, 16], [10, 64], [60, 66], [110, 64]]) svg.append(shape("circle", { cx: x, cy: y, r: 3.5, fill: "#050505" }));
-    for (const [x, y] of [[84, 40], [88, 37], [88, 43], [92, 34], [92, 40], [92, 46]]) svg.append(shape("circle", { cx: x, cy: y, r: 2.6, fill: "#c4121f" }));
-    svg.append(shape("circle", { cx: 30, cy: 40, r: 2.6, fill: "#f6f3e8" }), shape("circle", { cx: 100, cy: 40, r: 2.6, fill: "#141414" }));
-  } else if (game === "crokinole") {
-    svg.append(shape("circle", { cx: 60, cy: 40, r: 38, fill: "#2b1a0e" }), shape("circle", { cx: 60, cy: 40, r: 34, fill: "#e4c48f" }));
-    for (const r of [24, 12]) svg.append(shape("circle", { cx: 60, cy: 40, r, fill: "none", stroke: "#3d2a16", "stroke-width": 1 }));
-    svg.append(shape("circle", { cx: 60, cy: 40, r: 2.5, fill: "#1a1008" }), shape("circle", { cx: 52, cy: 46, r: 3, fill: "#efd9a7", stroke: "#6d4522" }), shape("circle", { cx: 70, cy: 32, r: 3, fill: "#3b2716" }));
-  } else {
-    svg.append(shape("rect", { x: 20, y: 0, width: 80, height: 80, fill: "#5b3a1d" }), shape("rect", { x: 26, y: 6, width: 68, height: 68, fill: "#e8cf9c" }));
-    for (const [x, y] of [[28, 8], [92, 8], [28, 72], [92, 72]]) svg.append(shape("circle", { cx: x, cy: y, r: 4, fill: "#120b05" }));
-    for (let i = 0; i < 6; i++) svg.append(shape("circle", { cx: 45 + 6 * i, cy: 12, r: 2.5, fill: "#f2efe6" }), shape("circle", { cx: 45 + 6 * i, cy: 68, r: 2.5, fill: "#1c1c1c" }));
-  }
+  gamePart(game, "lobby").then((part) => svg.append(...part.picture(shape))).catch(() => { /* no picture: the door still works */ });
   return svg;
 }
 
 // The doors: per game its picture and three actions. Playing the computer and playing a friend
 // start at once with the options of the form below (remembered); keeping score opens the scorer.
-function doors(root, games, openMatch, error) {
+function doors(root, games, openMatch, error, kept) {
   const box = el("div", { class: "doors", role: "list" });
   for (const g of games) {
     const level = el("select", { "aria-label": `${t(`game.${g.name}`)}: ${t("lobby.level")}`, "data-door-level": g.name });
@@ -66,7 +54,8 @@ function doors(root, games, openMatch, error) {
       await renderLobby(root, games, openMatch);
       root.querySelector("#friend")?.click();
     } }, t("lobby.friend"));
-    const score = el("button", { "data-door": `${g.name}:score`, onclick: () => { chooseScorerGame(g.name); location.hash = "#/scorer"; } }, t("lobby.door_score"));
+    // keep score: offered for the games the scorer keeps (/api/scorer-games)
+    const score = kept.has(g.name) ? el("button", { "data-door": `${g.name}:score`, onclick: () => { chooseScorerGame(g.name); location.hash = "#/scorer"; } }, t("lobby.door_score")) : "";
     box.append(el("div", { class: "door card", role: "listitem", "data-game": g.name }, picture(g.name), el("h3", {}, t(`game.${g.name}`)),
       el("div", { class: "door-actions" }, el("div", { class: "row" }, vsAi, g.ai_levels.length ? level : ""), friend, score)));
   }
@@ -76,15 +65,27 @@ function doors(root, games, openMatch, error) {
 // The optional shot clock (docs/app.md#the-shot-clock): seconds per shot, off by default; 15 and
 // 10 are the Snooker Shoot-Out's.
 const CLOCKS = [0, 10, 15, 20, 30, 45, 60];
-function clockInput() {
+function clockInput(changed) {
   const sel = el("select", { name: "shot_clock", id: "shot-clock-setting" });
   for (const s of CLOCKS) sel.append(el("option", { value: s }, s ? t("clock.per_shot", { s }) : t("clock.off")));
   sel.value = String(form.clock);
-  sel.addEventListener("change", () => { form.clock = parseInt(sel.value, 10); });
+  sel.addEventListener("change", () => { form.clock = parseInt(sel.value, 10); changed(); });
   return el("div", { class: "row" }, el("label", { for: "shot-clock-setting", i18n: "clock.label" }), sel);
 }
 
-function settingInput(s) {
+// A setting's value as the options' line says it.
+function settingText(s, value) {
+  if (s.kind === "bool") return t(value ? "option.on" : "option.off");
+  return typeof value === "string" ? t(`option.${value}`) : String(value);
+}
+// The options' line: each setting and the clock in a few words ("Reds: 15 · Miss rule: …").
+function optionsLine(game) {
+  const parts = game.settings.map((s) => `${t(`setting.${s.name}`)}: ${settingText(s, form.settings[s.name] ?? s.default)}`);
+  parts.push(`${t("clock.label")}: ${form.clock ? t("clock.per_shot", { s: form.clock }) : t("clock.off")}`);
+  return parts.join(" · ");
+}
+
+function settingInput(s, changed) {
   const value = form.settings[s.name] ?? s.default;
   let input;
   if (s.kind === "choice") {
@@ -98,14 +99,15 @@ function settingInput(s) {
     input.addEventListener("change", () => {
       const o = s.options.find((x) => String(x) === input.value);
       form.settings[s.name] = o;
+      changed();
     });
   } else if (s.kind === "int") {
     input = el("input", { type: "number", name: s.name, min: s.min, max: s.max, value });
-    input.addEventListener("change", () => { form.settings[s.name] = parseInt(input.value, 10); });
+    input.addEventListener("change", () => { form.settings[s.name] = parseInt(input.value, 10); changed(); });
   } else {
     input = el("input", { type: "checkbox", name: s.name });
     input.checked = !!value;
-    input.addEventListener("change", () => { form.settings[s.name] = input.checked; });
+    input.addEventListener("change", () => { form.settings[s.name] = input.checked; changed(); });
   }
   input.id = `setting-${s.name}`;
   return el("div", { class: "row" }, el("label", { i18n: `setting.${s.name}`, for: input.id }), input);
@@ -124,13 +126,20 @@ function playerRow(game, i) {
   level.hidden = p.kind !== "ai";
   kind.addEventListener("change", () => { p.kind = kind.value; level.hidden = p.kind !== "ai"; });
   level.addEventListener("change", () => { p.level = level.value; });
-  return el("div", { class: "row" }, el("label", { for: `player${i}` }, t("lobby.player_n", { n: i + 1 })), name, kind, level);
+  return el("div", { class: "row player" }, el("label", { for: `player${i}` }, t("lobby.player_n", { n: i + 1 })), name, kind, level);
 }
 
 function matchLine(m, games, open) {
   const names = (m.players || []).map((p, i) => (!p.name || /^Player \d+$/.test(p.name) ? t("lobby.player_n", { n: i + 1 }) : p.name)).join(" – ");
   const score = (m.scoreboard?.sides || []).map((s) => s.score).join(" : ");
-  const li = el("li", {}, el("span", { class: "what" }, `${t(`game.${m.game}`)} · ${names} · ${score}`));
+  const what = el("span", { class: "what" }, `${t(`game.${m.game}`)} · ${names} · ${score}`);
+  // the game's page module may say what a match's result line shows (`result(match)` in
+  // /games/<game>/lobby.js: snooker's frames won); else the sides' scores
+  gamePart(m.game, "lobby").then((part) => {
+    const line = part.result?.(m);
+    if (line) what.textContent = `${t(`game.${m.game}`)} · ${names} · ${line}`;
+  }).catch(() => { /* no module: the scores stay */ });
+  const li = el("li", {}, what);
   li.dataset.match = m.id;
   if (games.some((g) => g.name === m.game)) {
     const label = m.status !== "playing" ? "lobby.view" : m.role === "public" ? "lobby.watch" : "lobby.open";
@@ -175,9 +184,17 @@ export async function renderLobby(root, games, openMatch) {
     newCard.append(el("div", { class: "row" }, el("label", { i18n: "lobby.players", for: "count" }), countSel));
     for (let i = 0; i < form.count; i++) newCard.append(playerRow(game, i));
     if (!game.ai_levels.length) newCard.append(el("p", { class: "muted", i18n: "lobby.ai_missing" }));
-    if (game.settings.length) newCard.append(el("h2", { i18n: "lobby.settings" }));
-    for (const s of game.settings) newCard.append(settingInput(s));
-    newCard.append(clockInput());
+    // the rules, the match length and the clock, folded: the game's defaults (or the last choices)
+    // in one line; open, the inputs (the fold itself remembered)
+    const line = el("span", { class: "muted small options-line", id: "options-line" }, optionsLine(game));
+    const changed = () => { line.textContent = optionsLine(game); remember(); };
+    const options = el("details", { class: "lobby-options", id: "lobby-options" },
+      el("summary", {}, el("span", { i18n: "lobby.settings" }), " ", line));
+    options.open = !!form.optionsOpen;
+    options.addEventListener("toggle", () => { form.optionsOpen = options.open; remember(); });
+    for (const s of game.settings) options.append(settingInput(s, changed));
+    options.append(clockInput(changed));
+    newCard.append(options);
     const error = el("p", { class: "error" });
     const start = el("button", { class: "primary", id: "start" }, t("lobby.start"));
     // A player left unnamed is "Player n" in the page's language.
@@ -193,7 +210,7 @@ export async function renderLobby(root, games, openMatch) {
     });
     newCard.append(el("div", { class: "row" }, start, friendButton(body, open, error)), error);
   }
-  const [playing, finished] = await Promise.all([api("GET", "/matches?status=playing"), api("GET", "/matches?status=finished")]);
+  const [playing, finished, scorerGames] = await Promise.all([api("GET", "/matches?status=playing"), api("GET", "/matches?status=finished"), api("GET", "/scorer-games")]);
   const resume = el("div", { class: "card" }, el("h2", { i18n: "lobby.resume_title" }));
   const ul1 = el("ul", { class: "list", id: "unfinished" });
   for (const m of playing) ul1.append(matchLine(m, games, open));
@@ -205,5 +222,5 @@ export async function renderLobby(root, games, openMatch) {
   done.append(el("p", {}, el("a", { href: "/docs", i18n: "lobby.api" })));
   const scorer = el("a", { href: "#/scorer", id: "open-scorer", class: "button-link", i18n: "scorer.open" });
   const doorError = el("p", { class: "error", role: "alert" });
-  root.append(games.length ? doors(root, games, openMatch, doorError) : "", el("div", { class: "cards" }, newCard, resume, done), el("p", {}, scorer));
+  root.append(games.length ? doors(root, games, openMatch, doorError, new Set(scorerGames.map((g) => g.name))) : "", el("div", { class: "cards" }, newCard, resume, done), el("p", {}, scorer));
 }

@@ -1,42 +1,46 @@
 // The match screen: the table with the cue and the aiming guide, fine aim and power (input.js),
 // placement, the referee's calls (calls.js) and choices, scoreboards, AI turns, hot-seat play,
-// end screens (summary.js) and replays with pause, speed and the scoreboard as it stood.
+// end screens (summary.js) and replays with pause, speed and the scoreboard as it stood. What is
+// the game's own — its table, pieces, cue, strike and extra controls — comes from its page module
+// (`page`: /games/<game>/table.js, gamepage.js); what it supports (a concession...) from its
+// capabilities (/api/games).
 import { api } from "./api.js";
 import { animate } from "./anim.js";
 import { View, drawBoard, drawCue, drawPiece, drawPieces } from "./draw.js";
-import { sentence, setGame, t } from "./i18n.js";
+import { has, sentence, setGame, t } from "./i18n.js";
 import { el } from "./dom.js";
-import { ballsOn, boardWarning, drawGuide, drawMagnifier, guide } from "./aim.js";
-import { colourOfBall, seatOfDisc, shotCalls } from "./calls.js";
-import { AIM_STEP, installInput, travel } from "./input.js";
+import { drawGuide, drawMagnifier, guide } from "./aim.js";
+import { sayCall, seatOfDisc, shotCalls } from "./calls.js";
+import { installInput } from "./input.js";
 import { fineStrip, isTouchScreen, showStrip } from "./finestrip.js";
-import { drawShotmap, shotmapPanel } from "./shotmap.js";
+import { drawShotmap } from "./shotmap.js";
 import { LiveTable } from "./online.js";
 import { endDialog, statistics, summaryRows } from "./summary.js";
 
-// Speeds (m/s) the power slider spans, per game.
-const SPEED = { snooker: [0.3, 8], crokinole: [0.2, 3], novuss: [0.3, 5] };
-// The speed the power starts at, a sensible first shot (input.js travel): crokinole 0.7 m/s, a disc
-// flicked from the shooting line at the centre stops in the 15 zone (the disc physics: 55 mm from
-// the centre); novuss 1.5 m/s, the striker crosses the board to the player's own discs on the far
-// side (1.04 m on an open board); snooker the middle of its range, 4.15 m/s.
-const DEFAULT_SPEED = { snooker: 4.15, crokinole: 0.7, novuss: 1.5 };
-// The snooker cue's elevation the page offers, degrees: the range the physics is tested over
-// (docs/physics.md, jump shots: 10–60°); a jump over a ball is the referee's foul (S3 R12).
-const MAX_ELEVATION = 60;
 const REPLAY_SPEEDS = [0.25, 0.5, 1, 2, 4];
 
+// A side's colour, as a disc beside its name (its colour set through the CSSOM: the page's CSP
+// refuses inline style attributes).
+function swatch(colour, side) {
+  const s = el("span", { class: "swatch", "data-side": side, "aria-hidden": "true" });
+  s.style.background = colour;
+  return s;
+}
+
 export class MatchScreen {
-  constructor(root, spec, match, leave, rematch, access) {
+  // `page`: the game's table module; `capabilities`: what the game supports (/api/games).
+  constructor(root, spec, match, leave, rematch, access, page, capabilities = []) {
     this.root = root; this.spec = spec; this.m = match; this.leave = leave; this.rematch = rematch;
+    this.page = page; this.capabilities = new Set(capabilities);
     this.online = new LiveTable(this, access);  // the seats this browser holds; the live table
     this.ui = {
       placed: null, angle: 90, fine: 0, fixed: false, aimed: false, power: 0.5, side: 0, top: 0, nominate: "", freeBall: "",
       busy: false, said: { plain: [] }, cursor: null, drag: null, live: null, control: { speed: 1, paused: false, replay: false },
       letters: localStorage.getItem("cueboard.letters") === "1", end: null, stepScore: null, elevation: 0,
     };
-    const [lo, hi] = SPEED[match.game] || [0, 1];
-    this.ui.power = ((DEFAULT_SPEED[match.game] ?? (lo + hi) / 2) - lo) / (hi - lo);
+    // the power starts at the module's sensible first shot
+    const { min, max, start } = page.speeds;
+    this.ui.power = (start - min) / (max - min);
     if (match.state?.last) this.ui.said = { plain: match.state.last.announcements };
     if (match.status !== "playing") this.ui.end = { kind: "match" };
     window.cueboard = this;
@@ -78,23 +82,17 @@ export class MatchScreen {
     const names = sb.seats.map((s) => this.nameOfSeat(s));
     return names.length > 1 ? t("match.and", { a: names[0], b: names[1] }) : names[0];
   }
+  // Whether side `side` is two players (doubles): its texts then take their "_pair" form (i18n.js).
+  isPair(side) { return (this.m.scoreboard.sides[side]?.seats.length ?? 0) > 1; }
   sideOfSeat(seat) { return this.m.scoreboard.sides.findIndex((s) => s.seats.includes(seat)); }
+  names() { return { seat: (s) => this.nameOfSeat(s), side: (s) => this.nameOfSide(s), pair: (s) => this.isPair(s), say: (c) => this.say(c) }; }
   say(msg) {
     // the end of a drawn game (a tournament crokinole game tied on rounds) is a draw, not "— wins"
     if (msg.key === "ref.match_over" && (msg.params?.side === null || msg.params?.side === undefined)) return t("ref.draw");
-    const p = { ...msg.params };
-    if ("side" in p) p.side = p.side === null ? "—" : this.nameOfSide(p.side);
-    if ("seat" in p) p.seat = this.nameOfSeat(p.seat);
-    // A crokinole disc id "s<seat>-<nn>" reads as its number and its player: "2 (Eve)".
-    const disc = typeof p.disc === "string" && p.disc.match(/^s(\d)-(\d+)$/);
-    if (disc) p.disc = `${parseInt(disc[2], 10)} (${this.nameOfSeat(parseInt(disc[1], 10))})`;
-    return t(msg.key, p);
+    return sayCall(this.game, msg, this.names());
   }
-  // The texts of a shot's calls, the player and the ball named (calls.js).
-  callsOf(shot, next = null) {
-    const names = { seat: (s) => this.nameOfSeat(s), side: (s) => this.nameOfSide(s), say: (c) => this.say(c) };
-    return shotCalls(this.game, shot, names, next);
-  }
+  // The texts of a shot's calls, the player and the piece named (calls.js).
+  callsOf(shot, next = null) { return shotCalls(this.game, shot, this.names(), next); }
   myTurn() {
     return this.m.status === "playing" && !this.ui.busy && this.turn.player?.kind !== "ai" && !this.ui.end && this.online.holds(this.turn.seat) && !this.online.awaiting();
   }
@@ -105,9 +103,12 @@ export class MatchScreen {
   build() {
     setGame(this.game);
     this.canvas = el("canvas", { class: "table", id: "table", tabindex: 0, role: "application",
-      "aria-label": `${t(`match.table_label.${this.game}`)}. ${t("match.table")}`, "aria-describedby": "hint" });
+      "aria-label": `${t(has(`match.table_label.${this.game}`) ? `match.table_label.${this.game}` : "match.table_label.generic")}. ${t("match.table")}`, "aria-describedby": "hint" });
     this.status = el("p", { class: "status", id: "status", "aria-live": "polite" });
-    this.calls = el("div", { class: "calls", id: "calls", "aria-live": "polite", role: "log" });
+    // the status's whole text on hover (a long name may be cut on a narrow screen)
+    new MutationObserver(() => { this.status.title = this.status.textContent; }).observe(this.status, { childList: true, characterData: true, subtree: true });
+    // (focusable: the calls scroll in a box of bounded height, so a keyboard can scroll them too)
+    this.calls = el("div", { class: "calls", id: "calls", "aria-live": "polite", role: "log", tabindex: 0 });
     this.error = el("p", { class: "error", id: "error", role: "alert" });
     this.scores = el("div", { class: "scores card", id: "scores", role: "region", "aria-label": t("score.score") });
     this.controls = el("div", { class: "card controls", id: "controls" });
@@ -115,11 +116,13 @@ export class MatchScreen {
     this.endBox = el("div", { id: "end-box" });
     this.stripBox = el("div", { id: "strip-box" });  // the touch screen's fine-adjust strip, under the table
     const back = el("button", { id: "back", onclick: () => this.leave() }, t("match.back"));
+    // a finished match looked at or replayed: back to its end screen, with its Rematch
+    this.replayClose = el("button", { id: "replay-close", class: "primary", onclick: () => this.closeReplay() }, t("match.replay_close"));
     this.root.replaceChildren(el("div", { class: `layout game-${this.game}${isTouchScreen() ? " touch" : ""}` },
-      el("div", { class: "board" }, el("div", { class: "row top" }, back, this.status), el("div", { class: "canvas-wrap" }, this.canvas, this.endBox), this.stripBox, this.error),
+      el("div", { class: "board" }, el("div", { class: "row top" }, back, this.replayClose, this.status), el("div", { class: "canvas-wrap" }, this.canvas, this.endBox), this.stripBox, this.error),
       el("div", { class: "side" }, this.controls, this.scores, el("div", { class: "card" }, el("h2", {}, t("match.referee")), this.calls), this.replay)));
     this.online.mount(this.root.querySelector(".side"));
-    this.view = new View(this.game, this.spec, this.canvas);
+    this.view = new View(this.page, this.spec, this.canvas);
     this.view.letters = this.ui.letters;
     this.ctx = this.canvas.getContext("2d");
     installInput(this);
@@ -135,18 +138,21 @@ export class MatchScreen {
   // --- rendering -----------------------------------------------------------------------------
   refresh() {
     this.renderStatus(); this.renderScores(); this.renderCalls(); this.renderControls(); this.renderReplay(); this.renderEnd(); this.drawAim();
+    this.showReplayClose();
     this.online.render();  // (what the seats may do now: abort before the first stroke...)
   }
 
   cuePiece() {
     const id = this.turn.cue;
-    return this.pieces.find((p) => p.id === id) || { id, kind: "disc", owner: this.turn.seat, colour: this.game === "crokinole" ? (this.m.scoreboard.striker_side === 0 ? "light" : "dark") : null };
+    // a piece not yet on the table (a disc in hand): the seat's, in its side's colour
+    return this.pieces.find((p) => p.id === id) || { id, kind: "disc", owner: this.turn.seat };
   }
 
   cuePosition() {
     if (this.turn.placement) return this.ui.placed;
     const p = this.cuePiece();
-    return p && p.state === "on_table" ? [p.x, p.y] : null;
+    // (a piece not on the table yet, nothing placed by hand: where the page module says it starts)
+    return p && p.state === "on_table" ? [p.x, p.y] : (this.page.startOf?.(this.spec, p) ?? null);
   }
 
   draw() {
@@ -171,22 +177,12 @@ export class MatchScreen {
     }
   }
 
-  // The first piece the aim line meets, and whether hitting it first is a foul (snooker: not a ball
-  // on; the boards: aim.js boardWarning).
+  // The first piece the aim line meets, and the warning when hitting it first is a foul (the page
+  // module's aimWarning: snooker's ball on, crokinole's valid shot, novuss's penalty disc).
   firstContact(at) {
     const others = this.pieces.filter((p) => p.id !== this.turn.cue && p.state === "on_table");
     const g = guide(this.view, others, at, this.view.radiusOf(this.cuePiece()), this.ui.angle);
-    let warn = null;
-    if (this.game === "snooker") {
-      const onKey = this.m.scoreboard.rows.find((r) => r.key === "score.ball_on")?.value_key;
-      const ok = ballsOn(onKey, this.ui.nominate, this.ui.freeBall);
-      if (!g.hit) warn = t("match.first_hit_none");
-      else if (!ok(g.hit.colour, g.hit.id)) warn = t("match.first_hit_not_on", { ball: t(`ball.${colourOfBall(g.hit.id)}`) });
-    } else {
-      const key = boardWarning(this.game, this.spec, this.turn.seat, (s) => this.sideOfSeat(s), others, g.hit);
-      if (key) warn = t(key);
-    }
-    return { g, warn };
+    return { g, warn: this.page.aimWarning(this, g.hit, others) };
   }
 
   drawAim() {
@@ -199,9 +195,9 @@ export class MatchScreen {
     drawGuide(this.ctx, this.view, at, g, r, !!warn);
     if (g.hit) drawMagnifier(this.ctx, this.view, g, [at, ...this.pieces.filter((p) => p.state === "on_table").map((p) => [p.x, p.y])]);
     // the cue drawn back with the power (a shorter draw than the drag, so that it stays on the canvas)
-    drawCue(this.ctx, this.view, at, this.ui.angle, r, this.ui.power * { snooker: 0.25, crokinole: 0.03, novuss: 0.06 }[this.game], this.game === "snooker" ? this.ui.elevation : 0);
+    drawCue(this.ctx, this.view, at, this.ui.angle, r, this.ui.power * this.page.cue.draw, this.ui.elevation);
     if (info) {
-      const hit = g.hit ? (this.game === "snooker" ? t(`ball.${colourOfBall(g.hit.id)}`) : null) : null;
+      const hit = g.hit ? this.page.pieceName(g.hit, this) : null;
       info.textContent = warn || (hit ? t("match.first_hit", { ball: hit }) : "");
       info.classList.toggle("warn", !!warn);
     }
@@ -212,7 +208,7 @@ export class MatchScreen {
     s.classList.remove("thinking");
     if (this.m.status !== "playing") {
       const w = this.m.state?.winner;
-      s.textContent = `${t("match.over")} ${w === null || w === undefined ? t("match.draw") : t("match.winner", { name: this.nameOfSide(w) })}`;
+      s.textContent = `${t("match.over")} ${w === null || w === undefined ? t("match.draw") : t("match.winner", { name: this.nameOfSide(w), pair: this.isPair(w) })}`;
       return;
     }
     if (this.online.awaiting()) { s.textContent = t("room.status"); return; }
@@ -227,7 +223,15 @@ export class MatchScreen {
     const table = el("table");
     if (this.ui.stepScore) table.append(el("caption", { id: "score-at" }, t("match.score_at", { n: this.ui.stepScore.n })));
     const head = el("tr", {}, el("th", {}, ""));
-    for (let i = 0; i < sb.sides.length; i++) head.append(el("th", { scope: "col", class: "name", title: this.nameOfSide(i) }, this.nameOfSide(i)));
+    // each side's name with its pieces' colour (the page module's sideColours: crokinole's light
+    // and dark discs, novuss's white and black; none where the players share the balls)
+    const colours = this.page.sideColours();
+    for (let i = 0; i < sb.sides.length; i++) {
+      const th = el("th", { scope: "col", class: "name", title: this.nameOfSide(i) });
+      if (colours?.[i]) th.append(swatch(colours[i], i));
+      th.append(this.nameOfSide(i));
+      head.append(th);
+    }
     table.append(head);
     const row = (label, values) => { const tr = el("tr", {}, el("th", { scope: "row" }, label)); for (const v of values) tr.append(el("td", {}, String(v))); return tr; };
     table.append(row(t(sb.score_key || "score.score"), sb.sides.map((s) => s.score)));
@@ -258,16 +262,15 @@ export class MatchScreen {
   }
 
   speed() {
-    const [lo, hi] = SPEED[this.game];
-    return Math.round((lo + (hi - lo) * this.ui.power) * 100) / 100;
+    const { min, max } = this.page.speeds;
+    return Math.round((min + (max - min) * this.ui.power) * 100) / 100;
   }
 
-  // The speed and how far it sends the piece on an open table (input.js travel): snooker in table
-  // lengths, the boards in metres.
+  // The speed and how far it sends the piece on an open table (the page module's travelText:
+  // snooker in table lengths, the boards in metres).
   speedText() {
-    const v = this.speed(), d = travel(this.game, v);
-    const far = this.game === "snooker" ? t("match.travel_lengths", { n: (d / this.spec.length).toFixed(1) }) : t("match.travel", { m: d.toFixed(2) });
-    return `${t("match.speed", { speed: v.toFixed(2) })} · ${far}`;
+    const v = this.speed(), far = this.page.travelText(this.spec, v);
+    return far ? `${t("match.speed", { speed: v.toFixed(2) })} · ${far}` : t("match.speed", { speed: v.toFixed(2) });
   }
 
   renderControls() {
@@ -296,11 +299,11 @@ export class MatchScreen {
     shoot.disabled = !this.canShoot();
     const top = el("div", { class: "row shoot-row" }, shoot);
     if (this.turn.placement && this.ui.placed) top.append(el("button", { id: "move", onclick: () => { this.ui.placed = null; this.ui.fixed = false; this.ui.aimed = false; this.refresh(); } }, t("match.move_piece")));
-    if (this.game === "snooker" || this.game === "crokinole") top.append(this.concedeButton());
+    if (this.capabilities.has("concession")) top.append(this.concedeButton());
     c.append(top, el("p", { class: "muted", id: "hint" }, t(hint)));
     if (isTouchScreen() && !placing) this.stripBox.append(fineStrip(this));  // a finger's fine aim (finestrip.js)
-    // Aim: the readout and the fine-aim slider (± 5°, one step = AIM_STEP) around the pointer's aim.
-    const step = AIM_STEP[this.game];
+    // Aim: the readout and the fine-aim slider (± 5°, one step the page module's aimStep) around the pointer's aim.
+    const step = this.page.aimStep;
     const fine = el("input", { type: "range", id: "fine", min: -5, max: 5, step, value: this.ui.fine, "aria-label": t("match.fine_aim") });
     fine.addEventListener("input", () => { this.setAngle(this.ui.angle - this.ui.fine + parseFloat(fine.value), false); this.ui.fine = parseFloat(fine.value); });
     c.append(el("div", { class: "row" }, el("label", { for: "fine" }, t("match.fine_aim")), el("output", { id: "angle-readout", for: "fine" }, this.angleText())), fine,
@@ -308,21 +311,9 @@ export class MatchScreen {
     const power = el("input", { type: "range", id: "power", min: 0, max: 100, value: Math.round(this.ui.power * 100) });
     power.addEventListener("input", () => { this.setPower(power.value / 100); });
     c.append(el("div", { class: "row" }, el("label", { for: "power" }, t("match.power")), el("output", { id: "speed-readout", for: "power" }, this.speedText())), power,
-      el("p", { class: "muted small" }, t("match.drag_power", { piece: t(`piece.${this.game}`) })));
+      el("p", { class: "muted small" }, t("match.drag_power", { piece: t(has(`piece.${this.game}`) ? `piece.${this.game}` : "piece.generic") })));
     c.append(el("p", { id: "aim-info", class: "aim-info", "aria-live": "polite" }));
-    if (this.game === "snooker") {
-      c.append(el("div", {}, el("label", { id: "spin-label" }, t("match.spin")), this.tipPicker()));
-      const elev = el("input", { type: "range", id: "elevation", min: 0, max: MAX_ELEVATION, step: 1, value: this.ui.elevation });
-      const elevOut = el("output", { id: "elevation-readout", for: "elevation" }, `${this.ui.elevation}°`);
-      elev.addEventListener("input", () => { this.ui.elevation = parseInt(elev.value, 10); elevOut.textContent = `${this.ui.elevation}°`; this.drawAim(); });
-      c.append(el("div", { class: "row" }, el("label", { for: "elevation" }, t("match.elevation")), elevOut), elev);
-      if (this.turn.nominate?.length) c.append(this.selector("nominate", "match.nominate", "match.nominate_auto", this.turn.nominate, (b) => sentence(t(`ball.${b}`))));
-      if (this.turn.free_ball?.length) c.append(this.selector("freeBall", "match.free_ball", "match.free_ball_none", this.turn.free_ball, (b) => sentence(t(`ball.${colourOfBall(b)}`))));
-      const letters = el("input", { type: "checkbox", id: "letters" });
-      letters.checked = this.ui.letters;
-      letters.addEventListener("change", () => { this.ui.letters = letters.checked; localStorage.setItem("cueboard.letters", letters.checked ? "1" : "0"); this.drawAim(); });
-      c.append(el("div", { class: "row" }, letters, el("label", { for: "letters" }, t("match.letters"))));
-    }
+    c.append(...(this.page.controls?.(this) ?? []));  // the game's own: snooker's spin, elevation, nomination
   }
 
   // Concede (snooker: the frame, S4 R6; crokinole: the game), asking first in place.
@@ -364,7 +355,7 @@ export class MatchScreen {
     this.drawAim();
   }
 
-  nudgeAngle(steps) { this.setAngle(this.ui.angle + steps * AIM_STEP[this.game], false); }
+  nudgeAngle(steps) { this.setAngle(this.ui.angle + steps * this.page.aimStep, false); }
 
   setPower(p) {
     this.ui.power = p;
@@ -379,36 +370,6 @@ export class MatchScreen {
     sel.value = this.ui[field];
     sel.addEventListener("change", () => { this.ui[field] = sel.value; this.drawAim(); });
     return el("div", { class: "row" }, el("label", { for: field }, t(label)), sel);
-  }
-
-  tipPicker() {
-    const cv = el("canvas", { class: "tip", id: "tip", width: 90, height: 90, tabindex: 0, role: "slider", "aria-labelledby": "spin-label" });
-    const paint = () => {
-      const g = cv.getContext("2d");
-      g.clearRect(0, 0, 90, 90);
-      g.beginPath(); g.arc(45, 45, 40, 0, 2 * Math.PI); g.fillStyle = "#f6f3e8"; g.fill();
-      g.beginPath(); g.arc(45, 45, 40 * 0.7, 0, 2 * Math.PI); g.strokeStyle = "#777"; g.stroke();
-      g.beginPath(); g.arc(45 + this.ui.side * 40, 45 - this.ui.top * 40, 5, 0, 2 * Math.PI); g.fillStyle = "#1f4fd1"; g.fill();
-      cv.setAttribute("aria-valuetext", `${Math.round(this.ui.side * 100)}%, ${Math.round(this.ui.top * 100)}%`);
-    };
-    const set = (sx, ty) => {
-      const d = Math.hypot(sx, ty);
-      if (d > 0.7) { sx *= 0.7 / d; ty *= 0.7 / d; }
-      this.ui.side = Math.round(sx * 100) / 100; this.ui.top = Math.round(ty * 100) / 100; paint();
-    };
-    cv.addEventListener("pointerdown", (ev) => {
-      const r = cv.getBoundingClientRect();
-      set(((ev.clientX - r.left) / r.width * 90 - 45) / 40, -((ev.clientY - r.top) / r.height * 90 - 45) / 40);
-    });
-    // Keyboard: arrows move the tip 0.05 of the radius (side left/right, top up/down).
-    cv.addEventListener("keydown", (ev) => {
-      const d = { ArrowLeft: [-0.05, 0], ArrowRight: [0.05, 0], ArrowUp: [0, 0.05], ArrowDown: [0, -0.05] }[ev.key];
-      if (!d) return;
-      ev.preventDefault(); set(this.ui.side + d[0], this.ui.top + d[1]);
-    });
-    paint();
-    const reset = el("button", { onclick: () => { this.ui.side = 0; this.ui.top = 0; paint(); } }, t("match.spin_reset"));
-    return el("div", { class: "row" }, cv, reset);
   }
 
   // --- end screens -----------------------------------------------------------------------------
@@ -426,13 +387,13 @@ export class MatchScreen {
     }
     const shots = await api("GET", `/matches/${this.m.id}/shots${end.kind === "frame" ? `?frame=${end.frame}` : ""}`);
     if (this.ui.end !== end) return;
-    const stats = statistics(this.game, shots, (s) => this.sideOfSeat(s));
+    const stats = await statistics(this.game, shots, (s) => this.sideOfSeat(s));
     const sb = end.scoreboard || this.m.scoreboard;
     let title;
     const w = end.kind === "frame" ? end.winner : this.m.state?.winner;
     if (w === null || w === undefined) title = t("end.draw");
-    else if (end.kind === "frame") title = t("end.frame", { n: end.number, name: this.nameOfSide(w) });
-    else title = t(this.game === "snooker" ? "end.match" : "end.game", { name: this.nameOfSide(w) });
+    else if (end.kind === "frame") title = t("end.frame", { n: end.number, name: this.nameOfSide(w), pair: this.isPair(w) });
+    else title = t(this.page.endTitle ?? "end.game", { name: this.nameOfSide(w), pair: this.isPair(w) });
     // Rematch: offered to the other players of an online match (offers.js; the hot-seat browser,
     // holding every seat, accepts for all at once); a spectator follows the players to theirs.
     // (a match of the AI alone, watched: Rematch starts this browser's own new one between them)
@@ -444,9 +405,29 @@ export class MatchScreen {
       ? [{ id: "end-continue", label: t("end.continue"), primary: true, onclick: () => this.closeEnd() }]
       : [...(canRematch ? [{ id: "rematch", label: t("end.rematch"), primary: true, onclick: rematch }] : []),
         { id: "end-close", label: t("end.close"), onclick: () => this.closeEnd() }];
-    const dialog = endDialog(title, sideNames, summaryRows(this.game, stats, sb), buttons);
+    const dialog = endDialog(title, sideNames, await summaryRows(this.game, stats, sb), buttons);
     if (end.kind === "match" && this.online.offerEl) dialog.append(this.online.offerEl);
     this.endBox.replaceChildren(dialog);
+    if (offered) this.online.showRematchButton();  // (the offer's own buttons while one is pending)
+  }
+
+  // "Close the replay" shows while a finished match's end screen is put aside (closed, or hidden by a replay).
+  showReplayClose() { this.replayClose.hidden = this.m.status === "playing" || !!this.ui.end; }
+
+  // The end screen of a finished match back (its Rematch with it), the live table and score again.
+  closeReplay() {
+    if (this.ui.busy) return;
+    this.ui.shown = null; this.ui.stepScore = null; this.ui.stepped = undefined;
+    this.ui.said = { plain: this.m.state?.last?.announcements || [] };
+    this.ui.end = { kind: "match" };
+    this.refresh();
+  }
+
+  // A replay on a finished match puts its end screen aside, so that the table shows.
+  putEndAside() {
+    if (this.ui.end?.kind !== "match") return;
+    this.ui.end = null;
+    this.renderEnd(); this.showReplayClose();
   }
 
   closeEnd() {
@@ -480,7 +461,7 @@ export class MatchScreen {
     box.append(body);
     box.addEventListener("toggle", () => { this.ui.listOpen = box.open; if (box.open) this.loadShotList(body); });
     r.append(box);
-    if (this.game === "snooker") r.append(shotmapPanel(this));
+    r.append(...(this.page.panels?.(this) ?? []));  // the game's own: snooker's shot map
     if (box.open) this.loadShotList(body);
   }
 
@@ -593,18 +574,7 @@ export class MatchScreen {
   strikeBody() {
     const speed = Math.round(this.speed() * 1000) / 1000;
     const angle = Math.round(this.ui.angle * 1000) / 1000;
-    const p = this.ui.placed;
-    if (this.game === "snooker") {
-      const strike = { speed, angle, side: this.ui.side, top: this.ui.top };
-      if (this.ui.elevation > 0) strike.elevation = this.ui.elevation;
-      if (p) strike.place_cue_ball = p;
-      const declaration = {};
-      if (this.ui.nominate) declaration.nominated = this.ui.nominate;
-      if (this.ui.freeBall) declaration.free_ball = this.ui.freeBall;
-      return { declaration, strike };
-    }
-    if (this.game === "crokinole") return { declaration: {}, strike: { start: p, speed, angle } };
-    return { declaration: {}, strike: { x: p[0], y: p[1], speed, angle } };
+    return this.page.strikeBody(this.ui, speed, angle);
   }
 
   async shoot(body) {
@@ -645,17 +615,18 @@ export class MatchScreen {
     this.refresh();
   }
 
-  // What the shot ended: a crokinole round (the board as the shot left it, both counts, until
-  // Continue), a snooker frame (its summary), the match; null when play simply goes on.
+  // What the shot ended, from its ruling: a round (crokinole's round_result: the board as the shot
+  // left it, both counts, until Continue), a frame (snooker's frame_over: its summary), the match;
+  // null when play simply goes on.
   endAfter(before, shot, rest) {
     const r = shot.ruling || {};
     if (this.m.status !== "playing") return { kind: "match" };
-    if (this.game === "crokinole" && r.round_result) {
+    if (r.round_result) {
       if (rest) this.ui.shown = this.restingPieces(shot.position_before, rest);
       return { kind: "round", round: r.round_result };
     }
     const frameBefore = before.state?.frame ?? 0;
-    if (this.game === "snooker" && r.frame_over && (this.m.state?.frame ?? 0) !== frameBefore) {
+    if (r.frame_over && (this.m.state?.frame ?? 0) !== frameBefore) {
       if (rest) this.ui.shown = this.restingPieces(shot.position_before, rest);
       const sb = JSON.parse(JSON.stringify(before.scoreboard));
       if (r.scores) sb.sides.forEach((s, i) => { s.score = r.scores[i]; });
@@ -692,6 +663,7 @@ export class MatchScreen {
     this.ui.busy = busy;
     this.ui.pending = busy && pending;
     document.body.dataset.busy = busy ? "1" : "";
+    if (this.replayClose) this.replayClose.disabled = busy;
     this.root.querySelector(".layout")?.classList.toggle("busy", busy);
     for (const b of this.root.querySelectorAll("#controls button, #controls input, #controls select")) {
       b.disabled = busy || (b.id === "shoot" && !this.canShoot());
@@ -723,6 +695,7 @@ export class MatchScreen {
   }
 
   async replayShot(number) {
+    this.putEndAside();
     const s = await api("GET", `/matches/${this.m.id}/shots/${number}`);
     this.status.classList.remove("thinking");
     this.status.textContent = t("match.replaying", { n: number + 1 });

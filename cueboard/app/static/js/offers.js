@@ -84,9 +84,11 @@ export function takebackSetting(live) {
 
 // A claim (as lichess offers "claim victory" when the opponent left): the player to move has had
 // no live connection for longer than the match's away limit and there is no shot clock — their
-// opponents may claim (the absent player's concession is ruled for them) or wait.
+// opponents may claim the match (the absent side loses it, in every game) or wait. A match ended
+// by a claim says so, in every browser and after a reload (its state keeps the claim).
 export function claimBox(live) {
   const m = live.s.m;
+  if (m.state?.claim) return [el("p", { id: "claimed" }, t("claim.made"))];
   if (m.status !== "playing" || m.clock || !live.table || m.turn.player?.kind === "ai") return [];
   const mover = m.turn.seat;
   const seat = live.seats.find((x) => x.seat === mover);

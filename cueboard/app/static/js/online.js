@@ -159,13 +159,19 @@ export class LiveTable {
           if ("clock" in data) this.setClock(data.clock);
           // (fewer moves than shown: the last one was taken back, by both players' leave)
           const takenBack = (data.state?.takebacks?.length || 0) > (this.s.m.state?.takebacks?.length || 0);
-          if (data.shots <= this.s.m.shots && !takenBack) continue;
+          // (a claim ends the match without a move: the status changes, the moves do not)
+          const claimed = data.status !== this.s.m.status && !!data.state?.claim;
+          if (data.shots <= this.s.m.shots && !takenBack && !claimed) {
+            if (this.abortShown !== this.canAbort()) this.render();  // (this browser's own first stroke)
+            continue;
+          }
           remember(data);  // the version the next acting request names (X-Match-Version)
           const seen = this.seen;
           this.seen = null;
           this.s.m = data;
           this.s.ui.placed = null; this.s.ui.fixed = false; this.s.ui.aimed = false;
           if (takenBack) { this.s.ui.end = null; this.s.ui.said = { plain: [] }; this.s.lastCalls(); }
+          else if (claimed) { this.s.ui.end = { kind: "match" }; this.s.ui.said = { plain: [{ key: "claim.made", params: {} }] }; }
           else if (seen && seen.shot.number === data.shots - 1) {
             // Whatever ended a frame, a round or the match — the last ball, a concession, a
             // claim, three misses, a time-out — every browser at the table gets its end screen.
@@ -173,6 +179,7 @@ export class LiveTable {
             this.s.ui.end = this.s.endAfter(seen.before, seen.shot, seen.rest) || this.s.ui.end;
           } else this.s.lastCalls();
           this.s.refresh();
+          this.render();  // (the seats card: Abort goes with the first stroke, comes back with its takeback)
           this.tick();
         }
       }
@@ -235,8 +242,31 @@ export class LiveTable {
     return el("div", { class: "row" }, b);
   }
 
+  // A takeback asked, a claim offered: under the table, where the players look — the seats card
+  // beside it is often below the fold (at 1366×768 the question was out of view while the one
+  // asked was offered "Play on"); on the end screen while it is open, in its dialog.
+  placeOffer() {
+    if (this.s.endBox.contains(this.offerEl)) return;
+    const wrap = this.s.root.querySelector(".board .canvas-wrap");
+    if (wrap && wrap.nextElementSibling !== this.offerEl) wrap.after(this.offerEl);
+  }
+
+  // A rematch offered and not declined: its Accept and Decline (or who it waits for) stand in
+  // for the end screen's Rematch button, so no one is shown two buttons that do the same.
+  rematchPending() {
+    const offer = this.table?.offer;
+    return this.s.m.status !== "playing" && offer?.kind === "rematch" && (offer.declined ?? null) === null;
+  }
+
+  // The end screen's Rematch button, hidden while an offer is pending (rematchPending).
+  showRematchButton() {
+    const button = this.s.endBox.querySelector("#rematch");
+    if (button) button.hidden = this.rematchPending();
+  }
+
   renderOffer() {
     if (!this.offerEl) return;
+    this.showRematchButton();
     const parts = [...offerBox(this), ...claimBox(this)];
     const html = parts.map((p) => p.outerHTML).join("");
     if (html === this.offerHtml) return;  // (unchanged: the buttons stay under the pointer)
@@ -244,7 +274,7 @@ export class LiveTable {
     this.offerEl.replaceChildren(...parts);
   }
 
-  // Claim against the player to move, away too long: the move is pushed to every browser.
+  // Claim the match against the player to move, away too long: the end is pushed to every browser.
   async claim() {
     try { await api("POST", `/matches/${this.s.m.id}/claim`); }
     catch (err) { this.s.error.textContent = t(err.key, err.params); }
@@ -315,8 +345,9 @@ export class LiveTable {
       });
       c.append(el("div", { class: "row" }, box, el("label", { for: "public" }, t("online.public"))));
     }
-    if (this.canAbort()) c.append(this.abortButton());
-    if (!this.s.endBox.contains(this.offerEl)) c.append(this.offerEl);  // (on the end screen while it is open)
+    this.abortShown = this.canAbort();
+    if (this.abortShown) c.append(this.abortButton());
+    this.placeOffer();
     if (this.lost) c.append(el("p", { class: "error", id: "live-lost" }, t("online.reconnecting")));
   }
 }

@@ -1,10 +1,11 @@
-// Shot maps over the snooker table (cueboard/app/shotmap_api.py): for the position on the table — the
+// Shot maps over the snooker table (cueboard/app/shotmap_api.py; the snooker page module offers
+// the panel): for the position on the table — the
 // one a replayed shot left, or the match's current one — the chance that a level's player pots a
 // chosen ball from every cue-ball place, computed by the server and painted under the balls. Each
 // request's answer carries a token to read the job with: kept in localStorage by job, sent as a
 // bearer token while the page follows the job (queued behind other maps, then running).
 import { api } from "./api.js";
-import { t } from "./i18n.js";
+import { sentence, t } from "./i18n.js";
 import { el } from "./dom.js";
 
 const LEVELS = ["beginner", "amateur", "club", "pro"];
@@ -28,7 +29,7 @@ export function colour(p) {
 // Paint the map of the position on the table, if there is one, between the cloth and the balls.
 export function drawShotmap(screen) {
   const s = screen.ui.shotmap;
-  if (screen.game !== "snooker" || !s || !s.map || s.shot !== shownShot(screen)) return;
+  if (!s || !s.map || s.shot !== shownShot(screen)) return;
   const { ctx, view } = screen, m = s.map, h = m.step / 2;
   m.ys.forEach((y, j) => m.xs.forEach((x, i) => {
     const p = m.p[j][i];
@@ -60,16 +61,18 @@ async function compute(screen, body, status) {
   screen.draw();
 }
 
-// The replay card's shot-map controls (snooker only): the ball to pot, the level, the grid.
-export function shotmapPanel(screen) {
+// The replay card's shot-map controls (offered by the snooker page module): the ball to pot —
+// named in the rules' words by `nameOf(id)`, numbered where several share a name ("red 3") — the
+// level, the grid.
+export function shotmapPanel(screen, nameOf) {
   const box = el("details", { id: "shotmap-box" }, el("summary", {}, t("shotmap.title")));
-  if (screen.game !== "snooker") return box;
   const target = el("select", { id: "shotmap-target" });
+  const label = (id) => { const n = String(id).match(/\d+$/); return n ? `${sentence(nameOf(id))} ${n[0]}` : sentence(nameOf(id)); };
   // The balls on the table shown (a replayed shot changes them): refilled whenever the box opens.
   const fill = () => {
     const was = target.value;
     target.replaceChildren(...(screen.ui.shown || screen.pieces)
-      .filter((p) => p.id !== "white" && p.state === "on_table").map((p) => el("option", { value: p.id }, p.id)));
+      .filter((p) => p.id !== "white" && p.state === "on_table").map((p) => el("option", { value: p.id }, label(p.id))));
     if ([...target.options].some((o) => o.value === was)) target.value = was;
   };
   fill();

@@ -7,8 +7,7 @@
 // With the setting off no AudioContext is ever created.
 
 const KEY = "cueboard.sound";
-// Contact speeds (m/s) heard at full volume; the loudness grows as (speed / FULL) ^ 0.7.
-const FULL = { snooker: 4, crokinole: 1.5, novuss: 2.5 };
+// The loudness grows as (speed / the game's full-volume speed) ^ 0.7.
 // Contacts slower than this (m/s) are not heard (pieces settling against each other).
 export const QUIET_BELOW = 0.01;
 // At most this many sounds start in one animation frame (a frame that jumps over many contacts
@@ -75,32 +74,24 @@ function buffer(name) {
   return b;
 }
 
-export function voiceOf(game, kind, shape) {
-  if (kind === "strike") return game === "crokinole" ? "flick" : "cue";
-  if (kind === "collision") return game === "snooker" ? "ball" : "disc";
-  if (kind === "cushion") {
-    if (game === "snooker") return "cushion";
-    return game === "crokinole" && shape?.startsWith("peg:") ? "peg" : "rail";
-  }
-  if (kind === "pocketed") return "pocket";
-  if (kind === "holed") return "hole";
-  if (kind === "ditched") return "ditch";
-  if (kind === "off_table") return game === "crokinole" ? "ditch" : "cushion";
-  return null;
-}
+// The voice of a contact: the game's page module's (`voice(kind, shape)`: snooker's ball and
+// cushion, crokinole's flick, peg and ditch), else the boards' disc and rail.
+const VOICE_OF = { strike: "cue", collision: "disc", cushion: "rail", pocketed: "pocket", holed: "hole", ditched: "ditch", off_table: "cushion" };
+export function voiceOf(page, kind, shape) { return page.voice?.(kind, shape) ?? VOICE_OF[kind] ?? null; }
 
-export function loudness(game, speed) { return Math.min(1, (speed / FULL[game]) ** 0.7); }
+// Contact speeds heard at full volume: the page module's `loud` (m/s).
+export function loudness(page, speed) { return Math.min(1, (speed / page.loud) ** 0.7); }
 
 // Play the contacts `sounds` (entries of tracks.sounds) that the animation has just passed.
-export function playContacts(game, sounds) {
+export function playContacts(page, sounds) {
   if (!sounds.length || !soundOn()) return;
-  const heard = sounds.filter((s) => s.speed >= QUIET_BELOW && voiceOf(game, s.kind, s.shape));
+  const heard = sounds.filter((s) => s.speed >= QUIET_BELOW && voiceOf(page, s.kind, s.shape));
   heard.sort((a, b) => b.speed - a.speed);
   const ac = audio();
   if (!ac) return;
   for (const s of heard.slice(0, AT_ONCE).sort((a, b) => a.t - b.t)) {
-    const voice = voiceOf(game, s.kind, s.shape);
-    const gain = loudness(game, s.speed);
+    const voice = voiceOf(page, s.kind, s.shape);
+    const gain = loudness(page, s.speed);
     const src = ac.createBufferSource();
     src.buffer = buffer(voice);
     src.playbackRate.value = 0.9 + 0.2 * gain;  // a harder contact rings a little higher

@@ -1,49 +1,34 @@
-// End screens: the frame / round / match summary from the stored shots and their rulings —
-// snooker breaks, balls potted, strokes that scored and fouls; crokinole 20s and each round's
-// points; novuss discs pocketed and penalty discs — with Rematch and Close (or Continue).
-import { seatOfDisc } from "./calls.js";
+// End screens: the frame / round / match summary from the stored shots and their rulings, with
+// Rematch and Close (or Continue). What is counted and shown of one game — snooker breaks, balls
+// potted, strokes that scored and fouls; crokinole 20s and each round's points; novuss discs
+// pocketed and penalty discs — comes from the game's page module /games/<game>/summary.js
+// (gamepage.js): `tally(shot, side, sides, sideOf)` counts a shot, `rows(stats, scoreboard, tools)`
+// gives the table's rows.
+import { gamePart } from "./gamepage.js";
 import { t } from "./i18n.js";
 import { el } from "./dom.js";
 
 // Per side statistics of a list of shots (`sideOf` seat -> side).
-export function statistics(game, shots, sideOf) {
+export async function statistics(game, shots, sideOf) {
+  const part = await gamePart(game, "summary");
   const blank = () => ({ strokes: 0, scored: 0, potted: 0, fouls: 0, twenties: 0, penalties: 0, pocketed: 0, rounds: [] });
   const sides = [blank(), blank()];
   for (const s of shots) {
-    const r = s.ruling || {};
     const side = sides[sideOf(s.seat)];
     if (!side) continue;
     if (s.kind === "shot") side.strokes += 1;
-    if (game === "snooker") {
-      if (s.kind === "shot" && (r.points || 0) > 0 && !r.foul) side.scored += 1;
-      side.potted += r.foul ? 0 : (r.scored || []).length;
-      if (r.foul) side.fouls += 1;
-    } else if (game === "crokinole") {
-      for (const d of r.twenties || []) { const own = sides[sideOf(seatOfDisc(d) ?? s.seat)]; if (own) own.twenties += 1; }
-      if (r.foul) side.fouls += 1;
-      if (r.round_result) r.round_result.points.forEach((p, i) => sides[i].rounds.push(p));
-    } else {
-      if (r.penalty) side.penalties += 1;
-      side.pocketed += (r.own_pocketed || []).length;
-    }
+    part.tally(s, side, sides, sideOf);
   }
   return sides;
 }
 
 // The rows of the summary table for a game: [label, side -> value].
-export function summaryRows(game, stats, scoreboard) {
+export async function summaryRows(game, stats, scoreboard) {
+  const part = await gamePart(game, "summary");
+  const score = (i) => scoreboard?.sides[i]?.score ?? "";
   const extra = (key) => (i) => scoreboard?.sides[i]?.extra.find((e) => e.key === key)?.value ?? "";
   const rate = (i) => `${stats[i].scored} / ${stats[i].strokes}` + (stats[i].strokes ? ` (${Math.round(100 * stats[i].scored / stats[i].strokes)}%)` : "");
-  if (game === "snooker") {
-    return [[t("score.score"), (i) => scoreboard?.sides[i]?.score ?? ""], [t("end.breaks"), extra("score.highest_break")],
-      [t("end.potted"), (i) => stats[i].potted], [t("end.pot_rate"), rate], [t("end.fouls"), (i) => stats[i].fouls]];
-  }
-  if (game === "crokinole") {
-    return [[t("score.score"), (i) => scoreboard?.sides[i]?.score ?? ""], [t("end.twenties"), (i) => stats[i].twenties],
-      [t("end.round_points"), (i) => stats[i].rounds.join(" · ") || "0"], [t("end.strokes"), (i) => stats[i].strokes]];
-  }
-  return [[t("score.pocketed"), (i) => stats[i].pocketed], [t("end.penalties"), (i) => stats[i].penalties],
-    [t("end.strokes"), (i) => stats[i].strokes]];
+  return part.rows(stats, { score, extra, rate });
 }
 
 // The dialog: a title, a table (side names as columns), and buttons [{id, label, primary, onclick}].
