@@ -264,6 +264,16 @@ def test_everything_in_view(screen: tuple[str, Any]) -> None:
     assert_in_view(page, [*TABLE, *END], f"{size} end screen again")
 
 
+def page_state(page: Any) -> Any:
+    """What the table page holds (its turn, its aim, whether it is busy, the error it shows): the
+    message of a failed wait, so that a failure says where the page stood."""
+    return page.evaluate("(() => { const s = window.cueboard; return s && { ui: { placed: s.ui.placed,"
+                         " aimed: s.ui.aimed, fixed: s.ui.fixed, busy: s.ui.busy, end: s.ui.end },"
+                         " canShoot: s.canShoot(), shots: s.m.shots, status: s.m.status,"
+                         " error: document.querySelector('#error')?.textContent,"
+                         " shoot: document.querySelector('#shoot')?.disabled }; })()")
+
+
 def test_upright_phone_snooker_drawn_across_and_aimed_by_a_finger(server: Server, browser: Any) -> None:
     """On a phone held upright the snooker table is drawn across the screen's width, baulk on the
     left (the table's length to the right, its width down the screen), at more than 90 CSS px a
@@ -309,8 +319,18 @@ def test_upright_phone_snooker_drawn_across_and_aimed_by_a_finger(server: Server
     mid = page.evaluate("window.cueboard.m.id")
     page.evaluate("window.cueboard.setPower(0.1)")  # a short stroke: a short animation
     page.wait_for_timeout(500)  # a tap soon after the drag's lift would be the second of a double tap
-    page.locator("#shoot").tap()
-    page.wait_for_function("window.cueboard.m.shots === 1", timeout=120000)
+    shots_posted = f"/api/matches/{mid}/shots"
+    try:
+        with page.expect_response(lambda r: r.request.method == "POST" and r.url.endswith(shots_posted),
+                                  timeout=60000) as answer:
+            page.locator("#shoot").tap()
+    except Exception as err:
+        raise AssertionError(f"the tap on Shoot sent no stroke ({err}): {page_state(page)}") from None
+    assert answer.value.status == 200, (answer.value.status, answer.value.text())
+    try:
+        page.wait_for_function("window.cueboard.m.shots === 1", timeout=120000)
+    except Exception:
+        raise AssertionError(f"the stroke was saved, the page did not show it: {page_state(page)}") from None
     recorded = api_call(server, "GET", f"/api/matches/{mid}/shots/0")
     assert recorded["strike"]["angle"] == pytest.approx(expected, abs=0.05)
     ctx.close()
