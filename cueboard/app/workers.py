@@ -11,8 +11,11 @@ the sockets by a hash of their addresses, as nginx's ``listen ... reuseport`` an
 :func:`run_workers` supervises the workers: one that exits is started again (after a pause that
 doubles while workers keep dying within seconds of their start, up to 30 s); SIGINT or SIGTERM
 stops them all, each with uvicorn's graceful shutdown, and a worker still running 10 s later is
-killed. Elsewhere than Linux, or on port 0 (each worker would get a port of its own), uvicorn's
-own shared socket is used (:func:`reuse_port_possible`).
+killed. As uvicorn's and gunicorn's supervisors do, SIGHUP replaces the workers one at a time (a
+new one started and serving before the old one is stopped: the code on disk is loaded again
+without the port going quiet), SIGTTIN adds a worker and SIGTTOU stops one (never the last).
+Elsewhere than Linux, or on port 0 (each worker would get a port of its own), uvicorn's own
+shared socket is used (:func:`reuse_port_possible`).
 """
 
 from __future__ import annotations
@@ -60,10 +63,24 @@ def listening_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
-def _worker(config: uvicorn.Config) -> None:
-    """One worker process: its own socket, uvicorn's server on it."""
+#: Seconds a replacement worker gets to start serving before the one it replaces is stopped anyway.
+READY_S = 120.0
+
+
+def _worker(config: uvicorn.Config, ready: Any) -> None:
+    """One worker process: its own socket, uvicorn's server on it; ``ready`` (an event) is set
+    once the server has started (its app's start-up done, its socket listening)."""
     config.configure_logging()
-    uvicorn.Server(config).run(sockets=[listening_socket(config.host, config.port)])
+    server = uvicorn.Server(config)
+
+    def announce() -> None:
+        while not server.started and not server.should_exit:
+            time.sleep(0.05)
+        if server.started:
+            ready.set()
+
+    threading.Thread(target=announce, daemon=True).start()
+    server.run(sockets=[listening_socket(config.host, config.port)])
 
 
 class _Slot:
@@ -75,10 +92,22 @@ class _Slot:
         self.process: BaseProcess = self._start()
 
     def _start(self) -> BaseProcess:
-        process: BaseProcess = self.context.Process(target=_worker, args=(self.config,))
+        self.ready = self.context.Event()
+        process: BaseProcess = self.context.Process(target=_worker, args=(self.config, self.ready))
         process.start()
         self.started = time.monotonic()
         return process
+
+    def replace(self, stopping: threading.Event) -> None:
+        """Start a new worker, wait until it serves (or exits, or ``READY_S`` passes), then stop
+        the old one gracefully: the port is served throughout."""
+        old = self.process
+        self.process = self._start()
+        deadline = time.monotonic() + READY_S
+        while not self.ready.wait(CHECK_S):
+            if stopping.is_set() or not self.process.is_alive() or time.monotonic() > deadline:
+                break
+        stop_processes([old])
 
     def check(self, stopping: threading.Event) -> None:
         """Start the worker again if it has exited (waiting first if it keeps exiting at once)."""
@@ -93,32 +122,57 @@ class _Slot:
             self.process = self._start()
 
 
+def stop_processes(processes: list[BaseProcess]) -> None:
+    """SIGTERM to each (uvicorn's graceful shutdown), then SIGKILL to any still running after
+    ``STOP_S``."""
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    deadline = time.monotonic() + STOP_S
+    for process in processes:
+        process.join(max(0.0, deadline - time.monotonic()))
+        if process.is_alive():
+            process.kill()
+            process.join()
+
+
 def run_workers(config: uvicorn.Config, workers: int) -> None:
     """Serve ``config`` from ``workers`` processes, each on its own ``SO_REUSEPORT`` socket, until
-    SIGINT or SIGTERM. The caller checks first that the address can be bound
-    (:func:`listening_socket`, closed again): a worker that cannot bind it exits and is restarted."""
+    SIGINT or SIGTERM; SIGHUP replaces them one by one, SIGTTIN adds one, SIGTTOU stops one. The
+    caller checks first that the address can be bound (:func:`listening_socket`, closed again): a
+    worker that cannot bind it exits and is restarted."""
     stopping = threading.Event()
+    asked: list[int] = []  # SIGHUP, SIGTTIN, SIGTTOU in the order they came
 
     def stop(_signum: int, _frame: Any) -> None:
         stopping.set()
 
-    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+    def ask(signum: int, _frame: Any) -> None:
+        asked.append(signum)
+
+    handlers = {signal.SIGINT: stop, signal.SIGTERM: stop, signal.SIGHUP: ask, signal.SIGTTIN: ask,
+                signal.SIGTTOU: ask}
+    previous = {sig: signal.signal(sig, handler) for sig, handler in handlers.items()}
     context = multiprocessing.get_context("spawn")
     slots = [_Slot(context, config) for _ in range(workers)]
     try:
         while not stopping.wait(CHECK_S):
+            while asked and not stopping.is_set():
+                signum = asked.pop(0)
+                if signum == signal.SIGHUP:
+                    log.warning("SIGHUP: replacing the %d server workers one at a time", len(slots))
+                    for slot in slots:
+                        slot.replace(stopping)
+                elif signum == signal.SIGTTIN:
+                    slots.append(_Slot(context, config))
+                    log.warning("SIGTTIN: %d server workers", len(slots))
+                elif len(slots) > 1:
+                    stop_processes([slots.pop().process])
+                    log.warning("SIGTTOU: %d server workers", len(slots))
             for slot in slots:
                 slot.check(stopping)
     finally:
-        for slot in slots:
-            if slot.process.is_alive():
-                slot.process.terminate()  # SIGTERM: uvicorn's graceful shutdown
-        deadline = time.monotonic() + STOP_S
-        for slot in slots:
-            slot.process.join(max(0.0, deadline - time.monotonic()))
-            if slot.process.is_alive():
-                slot.process.kill()
-                slot.process.join()
+        stop_processes([slot.process for slot in slots])
         for sig, handler in previous.items():
             signal.signal(sig, handler)
 

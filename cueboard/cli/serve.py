@@ -21,7 +21,8 @@ def serve(
         "", "--db", help="SQLAlchemy database URL (default: $CUEBOARD_DATABASE_URL or a SQLite file "
         "in ~/.local/share/cueboard); postgresql+psycopg://user@host/db for several workers."
     ),
-    workers: int = typer.Option(1, min=1, max=64, help="Server processes sharing the database."),
+    workers: int = typer.Option(1, min=1, max=64, help="Server processes sharing the database "
+                                "(SIGHUP replaces them, SIGTTIN adds one, SIGTTOU stops one)."),
     ai_budget: float = typer.Option(1.0, min=0.05, max=60.0, help="Seconds the AI may think per shot."),
     warm_up: bool = typer.Option(
         True, "--warm-up/--no-warm-up",

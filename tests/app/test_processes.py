@@ -12,6 +12,7 @@ import http.client
 import os
 import random
 import signal
+import threading
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -21,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from served import Served, call, novuss_strike, socket_fds, tcp_inodes
+from served import Served, accepting, call, novuss_strike, socket_fds, tcp_inodes
 from typer.testing import CliRunner
 
 from cueboard.cli.main import app as cli_app
@@ -275,3 +276,63 @@ def test_bursts_of_connections_are_spread_over_the_workers(tmp_path: Path) -> No
             finally:
                 for c in conns:
                     c.close()
+
+
+def _until(check: Any, wait_s: float = 120.0) -> bool:
+    until = time.monotonic() + wait_s
+    while time.monotonic() < until:
+        if check():
+            return True
+        time.sleep(0.2)
+    return False
+
+
+def test_signals_add_remove_and_replace_the_workers(tmp_path: Path) -> None:
+    """The supervisor's signals, as uvicorn's and gunicorn's: SIGTTIN adds a worker that serves,
+    SIGTTOU stops one, SIGHUP replaces every worker, one at a time, a new one serving before the
+    old one stops; health checks made on fresh connections all through the replacement are
+    answered (cueboard/app/workers.py)."""
+    with _serve(f"sqlite:///{tmp_path / 'signals.sqlite3'}", 2, tmp_path) as server:
+        first = set(server.workers())
+        os.kill(server.proc.pid, signal.SIGTTIN)
+        assert _until(lambda: len(server.workers()) == 3
+                      and all(accepting(pid, server.port) for pid in server.workers())), server.workers()
+        assert first < set(server.workers())
+        os.kill(server.proc.pid, signal.SIGTTOU)
+        assert _until(lambda: len(server.workers()) == 2 and all(_gone_now(pid) is False for pid in first))
+        assert set(server.workers()) == first, "the worker added last is the one stopped"
+
+        answered: list[int] = []
+        failed: list[str] = []
+        done = threading.Event()
+
+        def check_health() -> None:
+            while not done.is_set():
+                try:
+                    status, _ = call(server, "GET", "/api/health")
+                    answered.append(status)
+                except (OSError, http.client.HTTPException) as err:
+                    failed.append(repr(err))
+                time.sleep(0.02)
+
+        checker = threading.Thread(target=check_health)
+        checker.start()
+        try:
+            time.sleep(0.5)
+            os.kill(server.proc.pid, signal.SIGHUP)
+            replaced = _until(lambda: len(workers := server.workers()) == 2 and not first & set(workers)
+                              and all(accepting(pid, server.port) for pid in workers))
+            time.sleep(0.5)
+        finally:
+            done.set()
+            checker.join()
+        assert replaced, (first, server.workers())
+        assert all(_gone(pid) for pid in first)
+        print(f"SIGHUP: {len(answered)} health checks answered, {len(failed)} failed: {failed[:3]}")
+        assert answered and set(answered) == {200}
+        assert not failed, failed
+
+
+def _gone_now(pid: int) -> bool:
+    """Whether process ``pid`` has already ended."""
+    return _gone(pid, 0.0)
