@@ -1,7 +1,8 @@
-"""A doubles side's end line in the browser agrees with its two players (the page's i18n.js
-``pair``, as cueboard.app.messages chooses on the server): a crokinole game of four at one
-table, a side concedes, and the end screen, the status line and the call read "Bo and Di win
-the game" / "… win." / "… concede the game." in English and "Игру выигрывают …" in Russian."""
+"""A doubles side's lines in the browser agree with its two players (the page's i18n.js ``pair``,
+as cueboard.app.messages chooses on the server): a crokinole game of four at one table; the
+scoreboard's mark of the side to play reads "Ann and Cy to play" / "Бьют Ann и Cy"; a side
+concedes, and the end screen, the status line and the call read "Bo and Di win the game" /
+"… win." / "… concede the game." in English and "Игру выигрывают …" in Russian."""
 
 from __future__ import annotations
 
@@ -45,6 +46,12 @@ def test_a_doubles_side_wins_in_english_and_russian(browser: Any, server: Server
     assert sides == [[0, 2], [1, 3]]  # (partners sit opposite: Ann and Cy, Bo and Di)
     mover = page.evaluate("window.cueboard.turn.seat")
     losers, winners = ("Ann and Cy", "Bo and Di") if mover % 2 == 0 else ("Bo and Di", "Ann and Cy")
+    # the scoreboard marks the side to play, and names it for a screen reader with the verb agreeing
+    assert page.get_attribute("#scores .striker-mark", "aria-label") == f"{losers} to play"
+    _open(page, server, mid, "ru")
+    ru_losers = losers.replace(" and ", " и ")
+    assert page.get_attribute("#scores .striker-mark", "aria-label") == f"Бьют {ru_losers}"
+    _open(page, server, mid, "en")
     page.click("#concede")
     page.click("#concede-yes")
     page.wait_for_selector("#end table.summary")

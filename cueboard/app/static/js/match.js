@@ -238,7 +238,10 @@ export class MatchScreen {
     const extras = sb.sides[0].extra.map((e) => e.key);
     extras.forEach((key, i) => table.append(row(t(key), sb.sides.map((s) => s.extra[i].value))));
     const marks = el("tr", {}, el("td", {}, ""));
-    for (let i = 0; i < sb.sides.length; i++) marks.append(el("td", { "aria-label": i === sb.striker_side ? t("match.to_play", { name: this.nameOfSide(i) }) : "" }, i === sb.striker_side && this.m.status === "playing" && !this.ui.stepScore ? "●" : ""));
+    for (let i = 0; i < sb.sides.length; i++) {
+      const on = i === sb.striker_side && this.m.status === "playing" && !this.ui.stepScore;
+      marks.append(el("td", on ? { class: "striker-mark", "aria-label": t("match.to_play", { name: this.nameOfSide(i), pair: this.isPair(i) }) } : {}, on ? "●" : ""));
+    }
     table.append(marks);
     const rows = el("div", {});
     for (const r of sb.rows) {
